@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Segue",
+    products: [
+        .library(name: "Segue", targets: ["Segue"]),
+        .executable(name: "segue", targets: ["SegueApp"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+        ),
+        .target(name: "Segue"),
+        .target(name: "SegueDemos", dependencies: ["Segue"]),
+        .target(name: "SegueSDL", dependencies: ["Segue", "CSDL2"]),
+        .executableTarget(
+            name: "SegueApp",
+            dependencies: ["Segue", "SegueDemos", "SegueSDL"],
+            resources: []
+        ),
+        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueDemos"]),
+        .testTarget(
+            name: "SegueSDLTests",
+            dependencies: ["Segue", "SegueDemos", "SegueSDL"],
+            exclude: ["Goldens"]
+        ),
+    ]
+)

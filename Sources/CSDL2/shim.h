@@ -1,0 +1,19 @@
+#ifndef SEGUE_CSDL2_SHIM_H
+#define SEGUE_CSDL2_SHIM_H
+
+#define SDL_MAIN_HANDLED
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <SDL_image.h>
+#include <stdio.h>
+
+/// Function-like macros do not import into Swift; these wrap the few Segue needs.
+static inline int segue_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
+
+/// Line-buffers stdout so a harness reading `--events` sees each line at once.
+static inline void segue_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
+/// Writes one line to stdout (Swift 6 rejects the C global `stdout`).
+static inline void segue_print_line(const char *line) { fputs(line, stdout); fputc('\n', stdout); }
+
+#endif

@@ -1,0 +1,36 @@
+/// The layer properties that animations can change (Core Animation key paths).
+public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
+    case position, bounds, anchorPoint, transform, sublayerTransform, opacity, backgroundColor
+}
+
+/// A value of an animatable property. Interpolation is not clamped: a spring may overshoot.
+public enum AnimatableValue: Hashable, Sendable {
+    case number(Double)
+    case point(Point)
+    case rect(Rect)
+    case transform(Transform3D)
+    case color(Color?)
+
+    /// The value a fraction `t` of the way to `other`. Transforms interpolate their
+    /// decompositions; a nil colour stands for clear. Values of different kinds switch at 0.5.
+    public func interpolated(to other: AnimatableValue, at t: Double) -> AnimatableValue {
+        func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+        switch (self, other) {
+        case let (.number(a), .number(b)):
+            return .number(lerp(a, b))
+        case let (.point(a), .point(b)):
+            return .point(Point(x: lerp(a.x, b.x), y: lerp(a.y, b.y)))
+        case let (.rect(a), .rect(b)):
+            return .rect(Rect(x: lerp(a.minX, b.minX), y: lerp(a.minY, b.minY),
+                              width: lerp(a.width, b.width), height: lerp(a.height, b.height)))
+        case let (.transform(a), .transform(b)):
+            return .transform(a.interpolated(to: b, at: t))
+        case let (.color(a), .color(b)):
+            if a == nil && b == nil { return .color(nil) }
+            let from = a ?? (b ?? .clear).withAlpha(0), to = b ?? (a ?? .clear).withAlpha(0)
+            return .color(from.interpolated(to: to, at: t))
+        default:
+            return t < 0.5 ? self : other
+        }
+    }
+}

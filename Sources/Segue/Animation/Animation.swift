@@ -1,0 +1,48 @@
+/// An animation of one layer property over `duration` seconds of the layer's local time
+/// (`CABasicAnimation` / `CAKeyframeAnimation`): the timing curve maps elapsed time to
+/// progress, and the track maps progress to a value.
+public struct Animation: Sendable {
+    /// What the layer shows before the animation starts and after it ends (`CAMediaTimingFillMode`).
+    public enum FillMode: Hashable, Sendable { case removed, forwards, backwards, both }
+
+    public var property: AnimatableProperty
+    public var track: KeyframeTrack
+    public var curve: TimingCurve
+    /// Seconds of animation-local time; at least 1e-9.
+    public var duration: Double
+    /// `beginTime` is in the layer's local time; nil means "when added".
+    public var beginTime: Double?
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    public var fillMode: FillMode = .both
+    /// The group this animation belongs to; told when the animation ends.
+    public var transaction: AnimationTransaction?
+
+    public init(property: AnimatableProperty, track: KeyframeTrack, curve: TimingCurve = .default,
+                duration: Double, beginTime: Double? = nil, transaction: AnimationTransaction? = nil) {
+        self.property = property
+        self.track = track
+        self.curve = curve
+        self.duration = max(duration, 1e-9)
+        self.beginTime = beginTime
+        self.transaction = transaction
+    }
+
+    /// Seconds since the animation began, at the layer's local time `t`.
+    public func elapsed(atLayerTime t: Double) -> Double {
+        (t - (beginTime ?? t)) * speed + timeOffset
+    }
+
+    /// The value shown at the layer's local time `t`, or nil where the model value shows.
+    public func value(atLayerTime t: Double) -> AnimatableValue? {
+        let e = elapsed(atLayerTime: t)
+        if e < 0 && !(fillMode == .backwards || fillMode == .both) { return nil }
+        if e > duration && !(fillMode == .forwards || fillMode == .both) { return nil }
+        return track.value(at: curve.value(at: e / duration))
+    }
+
+    /// Whether the animation has played to its end at layer time `t`, running forward or back.
+    public func hasEnded(atLayerTime t: Double) -> Bool {
+        speed >= 0 ? elapsed(atLayerTime: t) >= duration : elapsed(atLayerTime: t) <= 0
+    }
+}

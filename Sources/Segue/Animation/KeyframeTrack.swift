@@ -1,0 +1,41 @@
+/// Values at times in 0…1 (ascending), interpolated linearly between neighbours
+/// (`calculationMode = .linear`). Two keyframes make a basic from–to animation.
+public struct KeyframeTrack: Hashable, Sendable {
+    public struct Keyframe: Hashable, Sendable {
+        public var time: Double
+        public var value: AnimatableValue
+
+        public init(time: Double, value: AnimatableValue) {
+            self.time = time
+            self.value = value
+        }
+    }
+
+    public private(set) var keyframes: [Keyframe]
+
+    /// A track through `keyframes`; their times are sorted (stably) so equal times keep their order.
+    public init(_ keyframes: [Keyframe]) {
+        precondition(!keyframes.isEmpty, "a keyframe track needs at least one keyframe")
+        self.keyframes = keyframes.enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
+
+    /// A from–to track.
+    public init(from: AnimatableValue, to: AnimatableValue) {
+        self.init([Keyframe(time: 0, value: from), Keyframe(time: 1, value: to)])
+    }
+
+    /// The value at progress `p`. Between keyframes it is interpolated; outside the first and
+    /// last keyframe times (a spring's overshoot) the outer segments extrapolate.
+    public func value(at p: Double) -> AnimatableValue {
+        let k = keyframes
+        if k.count == 1 { return k[0].value }
+        var i = 0
+        while i < k.count - 2 && p > k[i + 1].time { i += 1 }
+        let (a, b) = (k[i], k[i + 1])
+        let span = b.time - a.time
+        if span <= 0 { return p < b.time ? a.value : b.value }
+        return a.value.interpolated(to: b.value, at: (p - a.time) / span)
+    }
+}

@@ -1,0 +1,51 @@
+extension View {
+    /// Animates the changes `animations` makes to animatable properties (UIKit's
+    /// `animate(withDuration:delay:options:animations:completion:)`).
+    ///
+    /// Each changed (layer, property) gets one animation from its old model value to its new
+    /// one, starting `delay` seconds after now in that layer's local time; the model values
+    /// are set at once. `completion` runs exactly once, after the last animation ends, with
+    /// `true` if all played to their end. When nothing animatable changes it runs at once.
+    public static func animate(withDuration duration: Double, delay: Double = 0,
+                               curve: TimingCurve = .easeInEaseOut,
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        run(AnimationRecorder(duration: duration, delay: delay, curve: curve, isKeyframed: false),
+            animations, completion)
+    }
+
+    /// Animates the changes made in `animations` along keyframes (UIKit's
+    /// `animateKeyframes(withDuration:delay:options:animations:completion:)`).
+    ///
+    /// Changes made inside `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`
+    /// happen over that part of the timeline (fractions of `duration`), the others over all
+    /// of it; each value holds until its keyframe starts, and keyframes are joined linearly.
+    /// `curve` applies once to the whole timeline (easeInEaseOut by default, as in UIKit).
+    public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
+                                        curve: TimingCurve = .easeInEaseOut,
+                                        animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        run(AnimationRecorder(duration: duration, delay: delay, curve: curve, isKeyframed: true),
+            animations, completion)
+    }
+
+    /// Inside `animateKeyframes`: the changes `animations` makes happen between the fractions
+    /// `start` and `start + duration` of the timeline (each clamped to 0…1). Outside an
+    /// `animateKeyframes` block the changes simply happen.
+    public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration duration: Double,
+                                   animations: () -> Void) {
+        guard let recorder = AnimationRecorder.current else { return animations() }
+        recorder.withKeyframe(start: start, length: duration, animations)
+    }
+
+    /// Changes made in `body` are not animated, even inside an animation block.
+    public static func performWithoutAnimation(_ body: () -> Void) {
+        AnimationRecorder.$current.withValue(nil, operation: body)
+    }
+
+    private static func run(_ recorder: AnimationRecorder, _ animations: () -> Void,
+                            _ completion: ((Bool) -> Void)?) {
+        AnimationRecorder.$current.withValue(recorder, operation: animations)
+        let transaction = AnimationTransaction(completion: completion)
+        recorder.commit(transaction)
+        if transaction.pendingCount == 0 { transaction.complete() }
+    }
+}

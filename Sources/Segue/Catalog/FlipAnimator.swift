@@ -1,0 +1,56 @@
+import Foundation
+
+/// The reference flip for modal presentation and dismissal.
+///
+/// The container gets `m34 = −1/height`. One keyframe animation over `duration`: in the
+/// first half the from-view rotates about X from 0 to `dir·π/2`, in the second half the
+/// to-view turns from `−dir·π/2` to 0; `dir` is +1 to present and −1 to dismiss. Both views'
+/// transforms and the container's perspective are restored when it ends, finished or not.
+public final class FlipAnimator: ViewControllerAnimatedTransitioning {
+    public enum Direction: Sendable {
+        case present, dismiss
+
+        /// +1 to present, −1 to dismiss.
+        public var sign: Double { self == .present ? 1 : -1 }
+    }
+
+    public let direction: Direction
+    /// Seconds; the reference is 1.0.
+    public var duration: Double
+    /// The curve over the whole keyframe timeline; the reference is easeInEaseOut.
+    public var curve: TimingCurve
+
+    public init(direction: Direction, duration: Double = 1.0, curve: TimingCurve = .easeInEaseOut) {
+        self.direction = direction
+        self.duration = duration
+        self.curve = curve
+    }
+
+    public var transitionName: String { "flip" }
+
+    public func transitionDuration(using context: TransitionContext?) -> Double { duration }
+
+    public func animateTransition(using context: TransitionContext) {
+        let container = context.containerView
+        let from = context.view(forKey: .from), to = context.view(forKey: .to)
+        to.frame = context.finalFrame(for: context.viewController(forKey: .to))
+        container.addSubview(to)
+        container.layer.sublayerTransform = .makePerspective(distance: container.bounds.height)
+
+        let turn = direction.sign * Double.pi / 2
+        to.transform = .makeRotation(-turn, 1, 0, 0)
+        View.animateKeyframes(withDuration: duration, curve: curve, animations: {
+            View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) {
+                from.transform = .makeRotation(turn, 1, 0, 0)
+            }
+            View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
+                to.transform = .identity
+            }
+        }, completion: { _ in
+            from.transform = .identity
+            to.transform = .identity
+            container.layer.sublayerTransform = .identity
+            context.completeTransition(!context.transitionWasCancelled)
+        })
+    }
+}

@@ -1,0 +1,43 @@
+/// Flattens a layer tree's presentation at the current time into a `DisplayList`.
+public enum Compositor {
+    /// Appends the items of `root`'s tree to `list` (which keeps its capacity between
+    /// frames): each layer's background, gradient and contents, then its sublayers, at the
+    /// presentation values of each layer's local time. Points map to pixels by `scale`, then
+    /// `offset` (pixels). Hidden and fully transparent layers are skipped with their subtrees.
+    public static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero, into list: inout DisplayList) {
+        let time = root.localTime
+        let state = root.presentation(atLocalTime: time)
+        let toPixels = state.toSuperlayer
+            .concatenating(.makeScale(scale, scale, 1))
+            .concatenating(.makeTranslation(offset.x, offset.y, 0))
+        visit(root, state, toPixels, 1, time, &list)
+    }
+
+    /// A fresh display list of `root`'s tree.
+    public static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero) -> DisplayList {
+        var list = DisplayList()
+        compose(root, scale: scale, offset: offset, into: &list)
+        return list
+    }
+
+    private static func visit(_ layer: Layer, _ state: LayerState, _ toPixels: Transform3D,
+                              _ parentOpacity: Double, _ time: Double, _ list: inout DisplayList) {
+        let opacity = parentOpacity * min(max(state.opacity, 0), 1)
+        guard !state.isHidden, opacity > 0 else { return }
+        func emit(_ fill: DisplayList.Fill) {
+            list.items.append(.init(rect: state.bounds, transform: toPixels, opacity: opacity, fill: fill, name: layer.name))
+        }
+        if let bg = state.backgroundColor, bg.alpha > 0 { emit(.color(bg)) }
+        if let g = layer.gradient { emit(.gradient(g)) }
+        switch layer.contents {
+        case .image(let image)?: emit(.image(image, source: image.sourceRect(for: state.bounds.size)))
+        case .text(let text)?: emit(.text(text))
+        case nil: break
+        }
+        for sub in layer.sublayers {
+            let subTime = sub.timing.localTime(fromParent: time)
+            let subState = sub.presentation(atLocalTime: subTime)
+            visit(sub, subState, subState.toSuperlayerPlane(parent: state).concatenating(toPixels), opacity, subTime, &list)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// An axis-aligned rectangle: an origin (its top-left corner, y down) and a size, in points.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var center: Point { Point(x: midX, y: midY) }
+
+    /// Whether `p` lies inside; the top and left edges are inside, the bottom and right edges are not.
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    /// The rectangle moved by `dx`, `dy`.
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+    }
+
+    /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom (negative shrinks).
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+
+    /// The smallest rectangle holding every point given; `.zero` for none.
+    public static func bounding(_ points: [Point]) -> Rect {
+        guard let first = points.first else { return .zero }
+        var lo = first, hi = first
+        for p in points.dropFirst() {
+            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+            hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+        }
+        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    public var description: String { "(\(minX), \(minY), \(width), \(height))" }
+}

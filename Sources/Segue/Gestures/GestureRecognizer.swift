@@ -1,0 +1,37 @@
+/// Turns a sequence of pointer events into a gesture with a state machine
+/// (`UIGestureRecognizer`): possible → began → changed… → ended or cancelled, or
+/// possible → failed. Actions run on began, changed, ended and cancelled.
+open class GestureRecognizer {
+    public enum State: String, Hashable, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+    }
+
+    public private(set) var state = State.possible
+    public internal(set) weak var view: View?
+    private var actions: [(GestureRecognizer) -> Void] = []
+
+    public init() {}
+
+    /// Adds an action run on every state change that reports progress.
+    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    /// Whether the gesture is under way (began or changed).
+    public var isActive: Bool { state == .began || state == .changed }
+
+    /// Whether the current press has been recognized as this gesture (so it is not a tap).
+    public var hasRecognizedPress: Bool { isActive || state == .ended }
+
+    /// Feeds one event; subclasses decide the state changes.
+    open func handle(_ event: PointerEvent) {}
+
+    /// Moves to `newState` and runs the actions where the state reports progress.
+    public func setState(_ newState: State) {
+        state = newState
+        switch newState {
+        case .began, .changed, .ended, .cancelled: for action in actions { action(self) }
+        case .possible, .failed: break
+        }
+    }
+}

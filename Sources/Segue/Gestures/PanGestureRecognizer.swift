@@ -1,0 +1,71 @@
+/// A drag (`UIPanGestureRecognizer`): it begins once the pointer has moved
+/// `minimumDistance` points from the press, reports translation from the press point and a
+/// velocity over the last `velocityWindow` seconds, and ends on release.
+open class PanGestureRecognizer: GestureRecognizer {
+    /// Points the pointer must move, pressed, before the pan begins (so a click stays a tap).
+    public var minimumDistance = 4.0
+    /// Seconds of recent samples the velocity is measured over.
+    public var velocityWindow = 0.1
+
+    public private(set) var startLocation = Point.zero
+    public private(set) var location = Point.zero
+    private var samples: [(time: Double, location: Point)] = []
+    private var isPressed = false
+
+    override public init() {
+        super.init()
+    }
+
+    /// Whether a press at `location` may turn into this pan; a screen-edge pan narrows it.
+    open func shouldBegin(at location: Point) -> Bool { true }
+
+    /// The drag's displacement from the press point, in screen points.
+    public var translation: Point { location - startLocation }
+
+    /// Points per second over the most recent `velocityWindow` seconds of samples; zero when
+    /// fewer than two samples fall within it.
+    public var velocity: Point {
+        guard let last = samples.last, let first = samples.first(where: { $0.time >= last.time - velocityWindow }),
+              last.time - first.time > 1e-4 else { return .zero }
+        return (last.location - first.location) * (1 / (last.time - first.time))
+    }
+
+    override open func handle(_ event: PointerEvent) {
+        switch event.phase {
+        case .down:
+            isPressed = true
+            startLocation = event.location
+            location = event.location
+            samples.removeAll(keepingCapacity: true)
+            record(event)
+            setState(shouldBegin(at: event.location) ? .possible : .failed)
+        case .moved:
+            guard isPressed else { return }
+            location = event.location
+            record(event)
+            if state == .possible && translation.length >= minimumDistance {
+                setState(.began)
+            } else if isActive {
+                setState(.changed)
+            }
+        case .up:
+            guard isPressed else { return }
+            isPressed = false
+            location = event.location
+            record(event)
+            setState(isActive ? .ended : .failed)
+        case .cancelled:
+            guard isPressed else { return }
+            isPressed = false
+            setState(isActive ? .cancelled : .failed)
+        }
+    }
+
+    private func record(_ event: PointerEvent) {
+        samples.append((event.time, event.location))
+        let horizon = event.time - velocityWindow * 2
+        if let firstKept = samples.firstIndex(where: { $0.time >= horizon }), firstKept > 0 {
+            samples.removeFirst(firstKept)
+        }
+    }
+}

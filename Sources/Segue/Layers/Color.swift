@@ -1,0 +1,36 @@
+/// A straight (not premultiplied) RGBA colour, each component in 0…1 (not clamped).
+public struct Color: Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// A colour from a 0xRRGGBB literal.
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+    }
+
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    public static let black = Color(white: 0)
+    public static let white = Color(white: 1)
+    public static let clear = Color(white: 0, alpha: 0)
+
+    public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
+
+    /// Componentwise linear interpolation; `t` is not clamped.
+    public func interpolated(to o: Color, at t: Double) -> Color {
+        Color(red: red + (o.red - red) * t, green: green + (o.green - green) * t,
+              blue: blue + (o.blue - blue) * t, alpha: alpha + (o.alpha - alpha) * t)
+    }
+}

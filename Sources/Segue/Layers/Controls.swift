@@ -1,0 +1,44 @@
+/// A view that shows one run of text, laid out in its bounds (`UILabel`).
+public final class Label: View {
+    public var text: TextContent {
+        didSet { layer.contents = .text(text) }
+    }
+
+    public init(frame: Rect, text: TextContent) {
+        self.text = text
+        super.init(frame: frame, name: "label")
+        layer.contents = .text(text)
+        isUserInteractionEnabled = false
+    }
+}
+
+/// A view that shows an image (`UIImageView`).
+public final class ImageView: View {
+    public var image: ImageContent? {
+        didSet { layer.contents = image.map { .image($0) } }
+    }
+
+    public init(frame: Rect, image: ImageContent?) {
+        self.image = image
+        super.init(frame: frame, name: "image")
+        layer.contents = image.map { .image($0) }
+    }
+}
+
+/// A tappable view with a centred title that runs `action` when tapped (`UIButton`).
+public final class Button: View {
+    public var action: () -> Void
+
+    public init(frame: Rect, title: String, color: Color, titleColor: Color = .white,
+                name: String = "button", action: @escaping () -> Void = {}) {
+        self.action = action
+        super.init(frame: frame, name: name)
+        backgroundColor = color
+        let fontSize = min(20, frame.height * 0.42)
+        let label = Label(frame: Rect(x: 0, y: (frame.height - fontSize * 1.2) / 2, width: frame.width, height: fontSize * 1.25),
+                          text: TextContent(title, fontSize: fontSize, weight: .bold, color: titleColor, alignment: .center))
+        addSubview(label)
+    }
+
+    override public func didTap() { action() }
+}

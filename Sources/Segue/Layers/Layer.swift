@@ -1,0 +1,193 @@
+/// A node of the layer tree (`CALayer`): geometry, appearance, timing, animations.
+///
+/// The model values are what was last set; `presentation(atLocalTime:)` applies the running
+/// animations to them. Setting an animatable property inside an `animate` block records the
+/// change, which the block turns into an animation. Time comes from the root layer's
+/// `clockTime`, which the owner of the tree advances; nothing here reads a clock.
+public final class Layer {
+    public var name: String
+    public private(set) var model = LayerState()
+    public var contents: LayerContents?
+    public var gradient: Gradient?
+    public var timing = MediaTiming.normal
+    public private(set) var sublayers: [Layer] = []
+    public private(set) weak var superlayer: Layer?
+    /// Running animations in the order added, each under a key (a new one replaces the old).
+    public private(set) var animations: [(key: String, animation: Animation)] = []
+    /// Seconds; read only on the root layer, where the owner of the tree sets it each frame.
+    public var clockTime = 0.0
+
+    public init(name: String = "") {
+        self.name = name
+    }
+
+    // MARK: Animatable properties
+
+    public var bounds: Rect {
+        get { model.bounds }
+        set { set(.bounds, .rect(newValue)) }
+    }
+    public var position: Point {
+        get { model.position }
+        set { set(.position, .point(newValue)) }
+    }
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        set { set(.anchorPoint, .point(newValue)) }
+    }
+    public var transform: Transform3D {
+        get { model.transform }
+        set { set(.transform, .transform(newValue)) }
+    }
+    public var sublayerTransform: Transform3D {
+        get { model.sublayerTransform }
+        set { set(.sublayerTransform, .transform(newValue)) }
+    }
+    public var opacity: Double {
+        get { model.opacity }
+        set { set(.opacity, .number(newValue)) }
+    }
+    public var backgroundColor: Color? {
+        get { model.backgroundColor }
+        set { set(.backgroundColor, .color(newValue)) }
+    }
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { model.isHidden = newValue }
+    }
+
+    private func set(_ property: AnimatableProperty, _ value: AnimatableValue) {
+        let old = model[property]
+        guard old != value else { return }
+        model[property] = value
+        AnimationRecorder.current?.record(self, property, from: old, to: value)
+    }
+
+    /// The frame in the superlayer's coordinates: the bounding box of the bounds mapped by
+    /// `toSuperlayer` (ignoring the superlayer's sublayerTransform). Setting it sets the
+    /// bounds' size and the position, keeping the bounds' origin.
+    public var frame: Rect {
+        get {
+            let m = model.toSuperlayer, b = model.bounds
+            let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY),
+                           Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)]
+            return Rect.bounding(corners.compactMap { m.project($0) })
+        }
+        set {
+            bounds = Rect(origin: bounds.origin, size: newValue.size)
+            position = Point(x: newValue.minX + anchorPoint.x * newValue.width,
+                             y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    // MARK: Tree
+
+    public func addSublayer(_ layer: Layer) {
+        insertSublayer(layer, at: sublayers.count)
+    }
+
+    /// Inserts `layer` at `index` (clamped to the valid range), removing it from any previous parent.
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        precondition(layer !== self, "a layer cannot be its own sublayer")
+        layer.removeFromSuperlayer()
+        sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+        layer.superlayer = self
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// The root of this layer's tree (itself when it has no superlayer).
+    public var root: Layer {
+        var l = self
+        while let p = l.superlayer { l = p }
+        return l
+    }
+
+    // MARK: Time
+
+    /// This layer's local time now: the root's `clockTime` passed down through every
+    /// ancestor's timing and this layer's own.
+    public var localTime: Double {
+        let parentTime = superlayer?.localTime ?? clockTime
+        return timing.localTime(fromParent: parentTime)
+    }
+
+    /// The product of the speeds of this layer and its ancestors: 0 where any is paused.
+    public var effectiveSpeed: Double {
+        var s = timing.speed
+        var l = superlayer
+        while let p = l { s *= p.timing.speed; l = p.superlayer }
+        return s
+    }
+
+    // MARK: Animations
+
+    /// Adds `animation` under `key`, replacing (and ending, unfinished) one already there.
+    /// A nil `beginTime` becomes the layer's local time now.
+    public func add(_ animation: Animation, forKey key: String) {
+        var a = animation
+        if a.beginTime == nil { a.beginTime = localTime }
+        removeAnimation(forKey: key)
+        a.transaction?.animationAdded()
+        animations.append((key, a))
+    }
+
+    public func animation(forKey key: String) -> Animation? {
+        animations.first { $0.key == key }?.animation
+    }
+
+    /// Removes the animation under `key`; its transaction is told it did not finish.
+    public func removeAnimation(forKey key: String) {
+        endAnimation(forKey: key, finished: false)
+    }
+
+    /// Removes every animation of this layer and of its sublayers, telling each transaction
+    /// whether it `finished`.
+    public func endAllAnimationsInTree(finished: Bool) {
+        for entry in animations { endAnimation(forKey: entry.key, finished: finished) }
+        for sub in sublayers { sub.endAllAnimationsInTree(finished: finished) }
+    }
+
+    private func endAnimation(forKey key: String, finished: Bool) {
+        guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
+        let ended = animations.remove(at: i).animation
+        ended.transaction?.animationEnded(finished: finished)
+    }
+
+    /// Ends, as finished, every animation in this tree that has played to its end at the
+    /// tree's current time, under ancestors that are not paused. Completion handlers run
+    /// after the walk, so they may change the tree.
+    public func completeEndedAnimations() {
+        var ended: [(Layer, String)] = []
+        collectEndedAnimations(parentTime: superlayer?.localTime ?? clockTime, parentSpeed: superlayer?.effectiveSpeed ?? 1, into: &ended)
+        for (layer, key) in ended { layer.endAnimation(forKey: key, finished: true) }
+    }
+
+    private func collectEndedAnimations(parentTime: Double, parentSpeed: Double, into ended: inout [(Layer, String)]) {
+        let t = timing.localTime(fromParent: parentTime)
+        let speed = parentSpeed * timing.speed
+        if speed != 0 {
+            for entry in animations where entry.animation.hasEnded(atLayerTime: t) {
+                ended.append((self, entry.key))
+            }
+        }
+        for sub in sublayers { sub.collectEndedAnimations(parentTime: t, parentSpeed: speed, into: &ended) }
+    }
+
+    /// The presentation values at this layer's local time `t`: the model with every running
+    /// animation applied in the order added.
+    public func presentation(atLocalTime t: Double) -> LayerState {
+        var state = model
+        for entry in animations {
+            if let v = entry.animation.value(atLayerTime: t) { state[entry.animation.property] = v }
+        }
+        return state
+    }
+
+    /// The presentation values now.
+    public var presentation: LayerState { presentation(atLocalTime: localTime) }
+}

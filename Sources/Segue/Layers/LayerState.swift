@@ -1,0 +1,77 @@
+/// The animatable geometry and appearance of a layer at one instant: the model values, or
+/// the presentation values with animations applied.
+public struct LayerState: Hashable, Sendable {
+    /// The layer's own coordinate space: its origin and size, in points.
+    public var bounds = Rect.zero
+    /// Where the anchor point sits in the superlayer's coordinate space.
+    public var position = Point.zero
+    /// The point, in unit coordinates of the bounds, that `position` and `transform` refer to.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var transform = Transform3D.identity
+    /// Applied to the sublayers, about this layer's anchor point.
+    public var sublayerTransform = Transform3D.identity
+    /// 0…1, multiplied down the tree (clamped when drawn).
+    public var opacity = 1.0
+    public var isHidden = false
+    public var backgroundColor: Color?
+
+    public init() {}
+
+    /// The anchor point in the bounds' coordinates: `bounds.origin + anchorPoint · bounds.size`.
+    public var anchorInBounds: Point {
+        Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// Maps this layer's coordinates into its superlayer's plane, before the superlayer's
+    /// sublayerTransform: `T(−a) · transform · T(position)`.
+    public var toSuperlayer: Transform3D {
+        let a = anchorInBounds
+        if transform.isIdentity {
+            return .makeTranslation(position.x - a.x, position.y - a.y, 0)
+        }
+        return Transform3D.makeTranslation(-a.x, -a.y, 0).concatenating(transform)
+            .concatenating(.makeTranslation(position.x, position.y, 0))
+    }
+
+    /// The transform this layer applies to its sublayers' coordinates:
+    /// `T(−a) · sublayerTransform · T(a)`, identity when there is none.
+    public var sublayerTransformAboutAnchor: Transform3D {
+        if sublayerTransform.isIdentity { return .identity }
+        let a = anchorInBounds
+        return Transform3D.makeTranslation(-a.x, -a.y, 0).concatenating(sublayerTransform)
+            .concatenating(.makeTranslation(a.x, a.y, 0))
+    }
+
+    /// The flattened map from this layer into the plane of a superlayer in state `parent`:
+    /// `toSuperlayer · parent.sublayerTransformAboutAnchor`, with the output z dropped as
+    /// Core Animation flattens each layer into its parent. Compositing and hit testing share it.
+    public func toSuperlayerPlane(parent: LayerState) -> Transform3D {
+        toSuperlayer.concatenating(parent.sublayerTransformAboutAnchor).flattened
+    }
+
+    public subscript(property: AnimatableProperty) -> AnimatableValue {
+        get {
+            switch property {
+            case .position: return .point(position)
+            case .bounds: return .rect(bounds)
+            case .anchorPoint: return .point(anchorPoint)
+            case .transform: return .transform(transform)
+            case .sublayerTransform: return .transform(sublayerTransform)
+            case .opacity: return .number(opacity)
+            case .backgroundColor: return .color(backgroundColor)
+            }
+        }
+        set {
+            switch (property, newValue) {
+            case let (.position, .point(p)): position = p
+            case let (.bounds, .rect(r)): bounds = r
+            case let (.anchorPoint, .point(p)): anchorPoint = p
+            case let (.transform, .transform(t)): transform = t
+            case let (.sublayerTransform, .transform(t)): sublayerTransform = t
+            case let (.opacity, .number(v)): opacity = v
+            case let (.backgroundColor, .color(c)): backgroundColor = c
+            default: assertionFailure("\(newValue) is not a value of \(property)")
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// The device screen (`UIWindow`): the root of the view tree, the holder of the clock, the
+/// gesture recognizers that live on the whole screen, and the running transition.
+///
+/// The owner drives it: `handle(_:)` for every pointer event, then `advance(to:)` once per
+/// frame before composing. Time is whatever the owner says it is.
+public final class Window: View {
+    /// What a transition reports to the window's observers.
+    public enum TransitionEvent {
+        case began(TransitionContext)
+        case ended(TransitionContext, cancelled: Bool)
+    }
+
+    /// Holds the screen's current view controller views; transitions animate inside it.
+    public let containerView: View
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The transition in progress, if any.
+    public internal(set) var activeTransition: TransitionContext?
+    private var displayLinks: [DisplayLink] = []
+    private var transitionObservers: [(TransitionEvent) -> Void] = []
+    private weak var pressedView: View?
+
+    public init(size: Size) {
+        containerView = View(frame: Rect(origin: .zero, size: size), name: "container")
+        super.init(frame: Rect(origin: .zero, size: size), name: "window")
+        addSubview(containerView)
+    }
+
+    /// The view controller whose view fills the screen at rest (modals sit above it).
+    public var rootViewController: ViewController? {
+        didSet {
+            oldValue?.view.removeFromSuperview()
+            guard let vc = rootViewController else { return }
+            vc.view.frame = containerView.bounds
+            containerView.addSubview(vc.view)
+        }
+    }
+
+    /// The view controller shown at rest: the root's last presented one.
+    public var topViewController: ViewController? {
+        var vc = rootViewController
+        while let next = vc?.presentedViewController { vc = next }
+        return vc?.visibleViewController
+    }
+
+    public var isTransitioning: Bool { activeTransition != nil }
+
+    // MARK: Time
+
+    /// The current time in seconds, as last passed to `advance(to:)`.
+    public var time: Double { layer.clockTime }
+
+    /// Moves the clock to `time`, runs the display links, then ends every animation that
+    /// has played out (running completion handlers). Compose after this.
+    public func advance(to time: Double) {
+        layer.clockTime = time
+        for link in displayLinks { link.fire(time) }
+        displayLinks.removeAll { !$0.isValid }
+        layer.completeEndedAnimations()
+    }
+
+    /// Registers `callback` to run on every `advance(to:)` until the link is invalidated.
+    public func addDisplayLink(_ callback: @escaping (Double) -> Void) -> DisplayLink {
+        let link = DisplayLink(callback)
+        displayLinks.append(link)
+        return link
+    }
+
+    // MARK: Input
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    /// Routes one event: every recognizer sees it; a press released on the view it began on,
+    /// that no recognizer took as a gesture, taps that view. No taps during a transition.
+    public func handle(_ event: PointerEvent) {
+        for r in gestureRecognizers { r.handle(event) }
+        switch event.phase {
+        case .down:
+            pressedView = isTransitioning ? nil : hitTest(event.location)
+        case .moved:
+            break
+        case .up:
+            defer { pressedView = nil }
+            guard let v = pressedView, !isTransitioning,
+                  !gestureRecognizers.contains(where: \.hasRecognizedPress),
+                  hitTest(event.location) === v else { return }
+            v.didTap()
+        case .cancelled:
+            pressedView = nil
+        }
+    }
+
+    // MARK: Transitions
+
+    /// Registers `observer` for the began and ended events of every transition.
+    public func observeTransitions(_ observer: @escaping (TransitionEvent) -> Void) {
+        transitionObservers.append(observer)
+    }
+
+    func notify(_ event: TransitionEvent) {
+        for o in transitionObservers { o(event) }
+    }
+}

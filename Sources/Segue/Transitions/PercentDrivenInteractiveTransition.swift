@@ -1,0 +1,85 @@
+/// Scrubs an animator's animations with a percentage, then lets them finish or play back
+/// (`UIPercentDrivenInteractiveTransition`).
+///
+/// On start it pauses the container's layer time (speed 0, timeOffset 0) and runs the
+/// animator, so every animation begins at local time 0. `update(_:)` sets
+/// `timeOffset = percent · duration`: the animations' own curves still shape what shows.
+/// `finish()` plays the rest to the end, `cancel()` plays back to 0, both over
+/// `remaining · duration / completionSpeed` seconds with `completionCurve`; then every
+/// animation in the container ends (running the animator's completion, which completes the
+/// transition) and the container's timing is restored. It can drive one transition at a time
+/// and be reused for the next.
+open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransitioning {
+    /// Multiplies the speed of the rest after release; values ≤ 0 or NaN count as 1.
+    public var completionSpeed = 1.0
+    public var completionCurve = TimingCurve.easeInEaseOut
+    /// 0…1, clamped.
+    public private(set) var percentComplete = 0.0
+    /// The animator's duration for the transition being driven, seconds.
+    public private(set) var duration = 0.0
+    public private(set) weak var context: TransitionContext?
+    private var savedTiming = MediaTiming.normal
+    private var completionLink: DisplayLink?
+
+    public init() {}
+
+    /// Whether a transition is being driven (from start until it completes).
+    public var isDriving: Bool { context != nil }
+
+    public func startInteractiveTransition(_ context: TransitionContext) {
+        self.context = context
+        duration = context.duration
+        percentComplete = 0
+        let layer = context.containerView.layer
+        savedTiming = layer.timing
+        layer.timing = MediaTiming(beginTime: 0, speed: 0, timeOffset: 0)
+        context.runAnimator()
+    }
+
+    /// Shows the transition at `percent` (clamped to 0…1; NaN counts as 0). Ignored once
+    /// `finish()` or `cancel()` was called.
+    public func update(_ percent: Double) {
+        guard let context, context.phase == .interactive else { return }
+        percentComplete = min(max(percent.isNaN ? 0 : percent, 0), 1)
+        context.containerView.layer.timing.timeOffset = percentComplete * duration
+        context.updateInteractiveTransition(percentComplete)
+    }
+
+    /// Plays the rest of the transition to its end.
+    public func finish() {
+        guard let context, context.phase == .interactive else { return }
+        context.finishInteractiveTransition()
+        playOut(toward: 1)
+    }
+
+    /// Plays the transition back to its start, then completes it as cancelled.
+    public func cancel() {
+        guard let context, context.phase == .interactive else { return }
+        context.cancelInteractiveTransition()
+        playOut(toward: 0)
+    }
+
+    private func playOut(toward target: Double) {
+        guard let context, let window = context.containerView.window else { return }
+        let speed = completionSpeed > 0 ? completionSpeed : 1
+        let from = percentComplete
+        let seconds = abs(target - from) * duration / speed
+        let start = window.time
+        completionLink = window.addDisplayLink { [weak self] now in
+            guard let self else { return }
+            let u = seconds > 0 ? (now - start) / seconds : 1
+            self.percentComplete = from + (target - from) * self.completionCurve.value(at: u)
+            context.containerView.layer.timing.timeOffset = self.percentComplete * self.duration
+            if u >= 1 { self.end(context, finished: target == 1) }
+        }
+    }
+
+    private func end(_ context: TransitionContext, finished: Bool) {
+        completionLink?.invalidate()
+        completionLink = nil
+        let layer = context.containerView.layer
+        layer.endAllAnimationsInTree(finished: finished)
+        layer.timing = savedTiming
+        self.context = nil
+    }
+}

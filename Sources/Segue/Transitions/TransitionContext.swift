@@ -1,0 +1,145 @@
+/// Everything an animator needs to perform one transition, and the record of how it ends
+/// (`UIViewControllerContextTransitioning`).
+///
+/// The context guarantees what UIKit does: `completeTransition(_:)` takes effect exactly
+/// once; after a completed transition only the to-view is in the container, after a
+/// cancelled one only the from-view, and the animator's `animationEnded(_:)` runs once.
+public final class TransitionContext {
+    public enum Key: Hashable, Sendable { case from, to }
+
+    public enum Operation: String, Hashable, Sendable { case present, dismiss, push, pop }
+
+    /// Where the transition is in its life.
+    public enum Phase: String, Hashable, Sendable {
+        /// Paused under the pointer; progress follows `updateInteractiveTransition(_:)`.
+        case interactive
+        /// Running toward its end (the whole animation, or the rest after release).
+        case finishing
+        /// Running back toward its start after an interactive cancel.
+        case cancelling
+        case finished, cancelled
+
+        public var isOver: Bool { self == .finished || self == .cancelled }
+    }
+
+    public let operation: Operation
+    public let containerView: View
+    public let animator: ViewControllerAnimatedTransitioning?
+    public let interactionController: ViewControllerInteractiveTransitioning?
+    public var isAnimated: Bool { animator != nil }
+    public var isInteractive: Bool { interactionController != nil }
+    public private(set) var transitionWasCancelled = false
+    public private(set) var phase: Phase
+    /// The last percent given to `updateInteractiveTransition(_:)`, 0…1.
+    public private(set) var percentComplete = 0.0
+    /// The animator's duration, seconds.
+    public private(set) var duration = 0.0
+
+    private let controllers: [Key: ViewController]
+    private let onComplete: (Bool) -> Void
+    /// The container's local time when the animator ran.
+    private var animationStartTime: Double?
+
+    init(operation: Operation, from: ViewController, to: ViewController, containerView: View,
+         animator: ViewControllerAnimatedTransitioning?,
+         interactionController: ViewControllerInteractiveTransitioning?,
+         onComplete: @escaping (Bool) -> Void) {
+        self.operation = operation
+        self.containerView = containerView
+        self.animator = animator
+        self.interactionController = animator == nil ? nil : interactionController
+        self.controllers = [.from: from, .to: to]
+        self.onComplete = onComplete
+        phase = self.interactionController == nil ? .finishing : .interactive
+        duration = animator?.transitionDuration(using: self) ?? 0
+    }
+
+    public func viewController(forKey key: Key) -> ViewController { controllers[key]! }
+    public func view(forKey key: Key) -> View { controllers[key]!.view }
+
+    /// The frame the view controller's view has when the transition starts (`.zero` for the
+    /// to-view, which is not on screen yet).
+    public func initialFrame(for vc: ViewController) -> Rect {
+        vc === controllers[.from] ? containerView.bounds : .zero
+    }
+
+    /// The frame the view controller's view has when the transition ends (`.zero` for the
+    /// from-view, which leaves the screen).
+    public func finalFrame(for vc: ViewController) -> Rect {
+        vc === controllers[.to] ? containerView.bounds : .zero
+    }
+
+    /// The name the animator gives, or "none" for an unanimated transition.
+    public var transitionName: String { animator?.transitionName ?? "none" }
+
+    /// How far the animation has played, 0…1: the container's local time since the animator
+    /// ran, over the duration. Under an interactor this is what the screen shows.
+    public var fractionComplete: Double {
+        if phase == .finished { return 1 }
+        if phase == .cancelled { return 0 }
+        guard let start = animationStartTime, duration > 0 else { return 0 }
+        return min(max((containerView.layer.localTime - start) / duration, 0), 1)
+    }
+
+    // MARK: Running
+
+    /// Announces the transition to the window and starts it: through the interaction
+    /// controller when there is one, else by running the animator, else by completing at once.
+    func start() {
+        let window = containerView.window
+        window?.activeTransition = self
+        window?.notify(.began(self))
+        if let interactor = interactionController {
+            interactor.startInteractiveTransition(self)
+        } else if animator != nil {
+            runAnimator()
+        } else {
+            containerView.addSubview(view(forKey: .to))
+            completeTransition(true)
+        }
+    }
+
+    /// Runs the animator's `animateTransition(using:)` now. A percent-driven interactor calls
+    /// this after pausing the container.
+    public func runAnimator() {
+        guard animationStartTime == nil, let animator else { return }
+        animationStartTime = containerView.layer.localTime
+        animator.animateTransition(using: self)
+    }
+
+    // MARK: Reporting
+
+    /// Records the interactive progress (clamped to 0…1).
+    public func updateInteractiveTransition(_ percent: Double) {
+        percentComplete = min(max(percent.isNaN ? 0 : percent, 0), 1)
+    }
+
+    /// Records that the interactive part ended and the transition will finish.
+    public func finishInteractiveTransition() {
+        guard phase == .interactive else { return }
+        phase = .finishing
+    }
+
+    /// Records that the interactive part ended and the transition will be cancelled.
+    public func cancelInteractiveTransition() {
+        guard phase == .interactive else { return }
+        phase = .cancelling
+        transitionWasCancelled = true
+    }
+
+    /// Ends the transition; only the first call counts. `didComplete` true keeps the to-view
+    /// and removes the from-view; false does the reverse.
+    public func completeTransition(_ didComplete: Bool) {
+        guard !phase.isOver else { return }
+        phase = didComplete ? .finished : .cancelled
+        let (from, to) = (view(forKey: .from), view(forKey: .to))
+        let (kept, removed) = didComplete ? (to, from) : (from, to)
+        removed.removeFromSuperview()
+        if kept.superview !== containerView { containerView.addSubview(kept) }
+        onComplete(didComplete)
+        animator?.animationEnded(didComplete)
+        let window = containerView.window
+        if window?.activeTransition === self { window?.activeTransition = nil }
+        window?.notify(.ended(self, cancelled: !didComplete))
+    }
+}

@@ -1,0 +1,50 @@
+/// Performs the animations of a transition (`UIViewControllerAnimatedTransitioning`).
+public protocol ViewControllerAnimatedTransitioning: AnyObject {
+    /// Seconds the animation lasts when not driven interactively.
+    func transitionDuration(using context: TransitionContext?) -> Double
+    /// Adds the to-view to the container and animates; must end by calling
+    /// `context.completeTransition(!context.transitionWasCancelled)`.
+    func animateTransition(using context: TransitionContext)
+    /// Called once after the transition has completed or been cancelled.
+    func animationEnded(_ transitionCompleted: Bool)
+    /// A short name for logs, events and the HUD ("flip").
+    var transitionName: String { get }
+}
+
+extension ViewControllerAnimatedTransitioning {
+    public func animationEnded(_ transitionCompleted: Bool) {}
+    public var transitionName: String { String(describing: type(of: self)) }
+}
+
+/// Drives a transition's progress instead of letting it run
+/// (`UIViewControllerInteractiveTransitioning`).
+public protocol ViewControllerInteractiveTransitioning: AnyObject {
+    func startInteractiveTransition(_ context: TransitionContext)
+    /// How much faster than the animator's timing the rest plays after release (> 0).
+    var completionSpeed: Double { get }
+    /// The curve the rest plays with after release.
+    var completionCurve: TimingCurve { get }
+}
+
+/// Supplies the animator and the optional interaction controller of a modal presentation
+/// and dismissal (`UIViewControllerTransitioningDelegate`). Every method may return nil:
+/// no animator means no animation; no interaction controller means the animation runs.
+public protocol ViewControllerTransitioningDelegate: AnyObject {
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> ViewControllerAnimatedTransitioning?
+    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning?
+    func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning?
+    func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning?
+}
+
+extension ViewControllerTransitioningDelegate {
+    public func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                    source: ViewController) -> ViewControllerAnimatedTransitioning? { nil }
+    public func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? { nil }
+    public func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? { nil }
+    public func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? { nil }
+}
