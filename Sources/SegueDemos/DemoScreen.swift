@@ -1,0 +1,67 @@
+import Segue
+
+/// A demo screen that looks like an app's: a title, a subtitle, a card of text, a row of
+/// coloured tiles and a button, laid out in proportion to the screen size.
+public final class DemoScreen: ViewController {
+    /// What the screen shows.
+    public struct Design: Sendable {
+        public var title: String
+        public var subtitle: String
+        public var card: String
+        public var buttonTitle: String
+        public var background: Gradient
+        public var textColor: Color
+        public var cardColor: Color
+        public var buttonColor: Color
+        public var buttonTextColor: Color
+        public var tiles: [Color]
+    }
+
+    public let design: Design
+    public let size: Size
+    /// Runs when the screen's button is tapped.
+    public var buttonAction: () -> Void = {}
+    public private(set) var button: Button!
+
+    public init(design: Design, size: Size) {
+        self.design = design
+        self.size = size
+        super.init(title: design.title)
+    }
+
+    override public func loadView() -> View {
+        let w = size.width, h = size.height
+        let k = min(w / 375, h / 667)
+        let margin = 24 * w / 375
+        let inner = w - 2 * margin
+        let root = View(frame: Rect(x: 0, y: 0, width: w, height: h), name: design.title)
+        root.backgroundColor = design.background.colors.first
+        root.layer.gradient = design.background
+
+        root.addSubview(Label(frame: Rect(x: margin, y: 0.09 * h, width: inner, height: 44 * k),
+                              text: TextContent(design.title, fontSize: 34 * k, weight: .bold, color: design.textColor)))
+        root.addSubview(Label(frame: Rect(x: margin, y: 0.09 * h + 50 * k, width: inner, height: 48 * k),
+                              text: TextContent(design.subtitle, fontSize: 17 * k, color: design.textColor.withAlpha(0.8))))
+
+        let card = View(frame: Rect(x: margin, y: 0.3 * h, width: inner, height: 0.26 * h), name: "card")
+        card.backgroundColor = design.cardColor
+        card.addSubview(Label(frame: Rect(x: 16 * k, y: 16 * k, width: inner - 32 * k, height: 0.26 * h - 32 * k),
+                              text: TextContent(design.card, fontSize: 16 * k, color: design.textColor)))
+        root.addSubview(card)
+
+        let gap = 12 * k
+        let tile = (inner - gap * Double(design.tiles.count - 1)) / Double(max(design.tiles.count, 1))
+        for (i, color) in design.tiles.enumerated() {
+            let t = View(frame: Rect(x: margin + Double(i) * (tile + gap), y: 0.6 * h, width: tile, height: min(tile, 0.14 * h)),
+                         name: "tile-\(i + 1)")
+            t.backgroundColor = color
+            root.addSubview(t)
+        }
+
+        button = Button(frame: Rect(x: margin, y: h - 0.165 * h, width: inner, height: 56 * k),
+                        title: design.buttonTitle, color: design.buttonColor, titleColor: design.buttonTextColor,
+                        name: design.buttonTitle.lowercased()) { [weak self] in self?.buttonAction() }
+        root.addSubview(button)
+        return root
+    }
+}

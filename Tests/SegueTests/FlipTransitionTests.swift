@@ -1,0 +1,175 @@
+import Testing
+@testable import Segue
+@testable import SegueDemos
+
+@Suite struct FlipTransitionTests {
+    let h = Harness()
+    var demo: FlipDemo { h.demo as! FlipDemo }
+    let start = Point(x: 187, y: 300)
+
+    @Test func buttonPresentsWithoutTheInteractorAndFinishesAfterOneSecond() {
+        h.tap(h.center(of: demo.home.button))
+        #expect(h.log == ["began flip present interactive=false"])
+        #expect(h.screens == ["Segue", "Modal"])
+        h.run(0.98)
+        #expect(h.log.count == 1)
+        h.run(0.05)
+        #expect(h.log == ["began flip present interactive=false", "ended flip present cancelled=false"])
+        #expect(h.screens == ["Modal"])
+        #expect(demo.modal.view.transform == .identity)
+        #expect(h.window.containerView.layer.sublayerTransform == .identity)
+        #expect(h.window.topViewController === demo.modal)
+    }
+
+    @Test func dismissButtonFlipsBack() {
+        h.tap(h.center(of: demo.home.button))
+        h.run(1.1)
+        h.tap(h.center(of: demo.modal.button))
+        h.run(1.1)
+        #expect(h.log.suffix(2) == ["began flip dismiss interactive=false", "ended flip dismiss cancelled=false"])
+        #expect(h.screens == ["Segue"])
+        #expect(h.window.topViewController === demo.home)
+    }
+
+    @Test func dragScrubsThenFinishesPastHalf() throws {
+        let dy = -400.0                       // 400 / 667 ≈ 0.6
+        h.drag(from: start, to: start + Point(x: 0, y: dy), release: false)
+        let context = try #require(h.window.activeTransition)
+        #expect(context.isInteractive && context.phase == .interactive)
+        #expect(close(demo.interaction.percentComplete, 400.0 / 667))
+        #expect(close(context.fractionComplete, 400.0 / 667))
+        // What shows is the keyframe animation at local time percent · duration, curve applied.
+        let p = TimingCurve.easeInEaseOut.value(at: 400.0 / 667)
+        let angle = -.pi / 2 * (1 - (p - 0.5) / 0.5)
+        #expect(demo.modal.view.layer.presentation.transform.isApproximatelyEqual(to: .makeRotation(angle, 1, 0, 0), tolerance: 1e-9))
+        h.step()
+        h.send(.up, start + Point(x: 0, y: dy))
+        #expect(context.phase == .finishing)
+        // The rest takes (1 − 0.6) · 1 s.
+        h.run(0.38)
+        #expect(h.log.count == 1)
+        h.run(0.05)
+        #expect(h.log == ["began flip present interactive=true", "ended flip present cancelled=false"])
+        #expect(h.screens == ["Modal"])
+        #expect(h.window.containerView.layer.timing == .normal)
+    }
+
+    @Test func dragShortOfHalfCancelsAndLeavesTheFromScreenUntouched() {
+        h.drag(from: start, to: start + Point(x: 0, y: 200))  // 0.3
+        h.run(0.29)
+        #expect(h.log.count == 1)
+        #expect(h.window.activeTransition?.phase == .cancelling)
+        h.run(0.05)
+        #expect(h.log == ["began flip present interactive=true", "ended flip present cancelled=true"])
+        #expect(h.screens == ["Segue"])
+        #expect(demo.home.view.transform == .identity)
+        #expect(demo.home.view.layer.animations.isEmpty)
+        #expect(demo.modal.view.transform == .identity)
+        // Still interactive: the button works.
+        h.tap(h.center(of: demo.home.button))
+        #expect(h.log.last == "began flip present interactive=false")
+    }
+
+    @Test func releaseAtZeroCancelsOnce() {
+        h.send(.down, start)
+        h.step(); h.send(.moved, start + Point(x: 0, y: 30))
+        h.step(); h.send(.moved, start)
+        h.step(); h.send(.up, start)
+        h.run(0.1)
+        #expect(h.log == ["began flip present interactive=true", "ended flip present cancelled=true"])
+        h.run(300)
+        #expect(h.log.count == 2)
+    }
+
+    @Test func releaseBeyondTheScreenFinishesOnceAndClamps() {
+        h.drag(from: Point(x: 187, y: 660), to: Point(x: 187, y: -900), release: false)
+        #expect(demo.interaction.percentComplete == 1)
+        h.step()
+        h.send(.up, Point(x: 187, y: -900))
+        h.step()
+        #expect(h.log == ["began flip present interactive=true", "ended flip present cancelled=false"])
+        h.run(300)
+        #expect(h.log.count == 2)
+        #expect(h.screens == ["Modal"])
+    }
+
+    @Test func aTimeJumpOf300SecondsEndsTheTransitionOnce() {
+        h.tap(h.center(of: demo.home.button))
+        h.step(300)
+        h.step(300)
+        #expect(h.log == ["began flip present interactive=false", "ended flip present cancelled=false"])
+        #expect(h.screens == ["Modal"])
+    }
+
+    @Test func aNewDragDuringTheFinishIsIgnoredThenWorks() {
+        h.drag(from: start, to: start + Point(x: 0, y: 500))
+        h.drag(from: start, to: start + Point(x: 0, y: 100), steps: 3)  // during the finish
+        h.run(1)
+        #expect(h.log == ["began flip present interactive=true", "ended flip present cancelled=false"])
+        h.drag(from: start, to: start + Point(x: 0, y: -500))
+        h.run(1)
+        #expect(h.log.suffix(2) == ["began flip dismiss interactive=true", "ended flip dismiss cancelled=false"])
+        #expect(h.screens == ["Segue"])
+    }
+
+    @Test func focusLossMidDragCancels() {
+        h.drag(from: start, to: start + Point(x: 0, y: 500), release: false)
+        h.send(.cancelled, start)
+        h.run(1)
+        #expect(h.log == ["began flip present interactive=true", "ended flip present cancelled=true"])
+        #expect(h.screens == ["Segue"])
+    }
+
+    @Test func noFrameFlickersAtTheEndOfACancel() {
+        h.drag(from: start, to: start + Point(x: 0, y: 300))  // 0.45: the modal is turning in
+        var sawEnd = false
+        for _ in 0..<60 {
+            h.step()
+            let list = Compositor.compose(h.window.layer)
+            let names = Set(list.items.map(\.name))
+            if h.log.count == 2 { sawEnd = true }
+            if sawEnd {
+                // From the frame the transition ends, only the home screen shows, flat.
+                #expect(!names.contains("Modal"))
+                let home = list.items.first { $0.name == "Segue" }
+                #expect(home?.transform.isApproximatelyEqual(to: .identity, tolerance: 1e-12) == true)
+            }
+        }
+        #expect(sawEnd)
+    }
+
+    @Test func percentIsClamped() throws {
+        h.drag(from: start, to: start + Point(x: 0, y: 100), release: false)
+        demo.interaction.update(7)
+        #expect(demo.interaction.percentComplete == 1)
+        demo.interaction.update(-2)
+        #expect(demo.interaction.percentComplete == 0)
+        demo.interaction.update(.nan)
+        #expect(demo.interaction.percentComplete == 0)
+    }
+
+    @Test func completionSpeedShortensTheRest() {
+        demo.interaction.completionSpeed = 2
+        h.drag(from: start, to: start + Point(x: 0, y: 400))   // 0.6: (0.4 · 1 s) / 2 = 0.2 s
+        h.run(0.18)
+        #expect(h.log.count == 1)
+        h.run(0.04)
+        #expect(h.log.count == 2)
+    }
+
+    @Test func dragOnTheModalDismisses() {
+        h.tap(h.center(of: demo.home.button))
+        h.run(1.1)
+        h.drag(from: start, to: start + Point(x: 0, y: 450))
+        h.run(1)
+        #expect(h.log.suffix(2) == ["began flip dismiss interactive=true", "ended flip dismiss cancelled=false"])
+        #expect(h.screens == ["Segue"])
+    }
+
+    @Test func aDragStartingOnTheButtonDoesNotTapIt() {
+        let b = h.center(of: demo.home.button)
+        h.drag(from: b, to: b + Point(x: 0, y: -100))
+        h.run(1)
+        #expect(h.log == ["began flip present interactive=true", "ended flip present cancelled=true"])
+    }
+}
