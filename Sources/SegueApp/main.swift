@@ -1,1 +1,28 @@
-print("segue")
+import Foundation
+import SegueSDL
+
+/// Runs the command named by the arguments and exits: 0 on success, 1 when the platform
+/// fails, 2 on bad input (one line on stderr).
+func runMain() -> Int32 {
+    var args = Array(CommandLine.arguments.dropFirst())
+    do {
+        if args.first == "help" || args.contains("--help") || args.contains("-h") {
+            print(Help.text)
+            return 0
+        }
+        if args.first == "render" {
+            args.removeFirst()
+            try RenderCommand(args).run()
+            return 0
+        }
+        return try LiveApp(options: LiveApp.Options(args)).run()
+    } catch let e as UsageError {
+        FileHandle.standardError.write(Data("segue: \(e.description)\n".utf8))
+        return 2
+    } catch {
+        FileHandle.standardError.write(Data("segue: \(error)\n".utf8))
+        return 1
+    }
+}
+
+exit(runMain())

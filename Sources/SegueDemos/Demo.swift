@@ -46,3 +46,35 @@ extension Demo {
         view.addSubview(ImageView(frame: Rect(origin: .zero, size: view.bounds.size), image: content))
     }
 }
+
+extension DemoCatalog {
+    /// The operations of the demo called `name` (empty for an unknown name).
+    public static func operations(of name: String) -> [TransitionContext.Operation] {
+        switch name {
+        case FlipDemo.name: return FlipDemo.operations
+        default: return []
+        }
+    }
+}
+
+/// A demo could not reach the state asked for.
+public struct DemoError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+extension Demo {
+    /// The display list the demo shows at fraction `progress` (0…1) of `operation`'s
+    /// animation time, started from rest at time 0 with points mapped to pixels by `scale`.
+    /// Use on a fresh demo: it moves the demo's clock.
+    public func frame(of operation: TransitionContext.Operation, atProgress progress: Double,
+                      scale: Double) throws -> DisplayList {
+        window.advance(to: 0)
+        prepare(for: operation)
+        start(operation)
+        guard window.isTransitioning else {
+            throw DemoError(description: "the \(operation.rawValue) transition of \(Self.name) did not start")
+        }
+        window.advance(to: min(max(progress, 0), 1) * duration)
+        return Compositor.compose(window.layer, scale: scale)
+    }
+}

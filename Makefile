@@ -1,0 +1,28 @@
+# Segue — `make run` opens the app, `make test` runs the whole suite. Both install any
+# missing Debian packages first (apt; sudo when not root).
+SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
+ARGS ?=
+
+.PHONY: deps build run test bench e2e clean
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c release --product segue
+
+run: build
+	.build/release/segue $(ARGS)
+
+test: deps
+	$(SWIFT) test
+
+bench: build
+	$(SWIFT) build -c release --product segue-bench
+	.build/release/segue-bench
+
+e2e: build
+	scripts/e2e.sh .build/release/segue
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,115 @@
+internal import CSDL2
+import Segue
+
+/// The textures behind display-list contents: images registered by id, and text runs
+/// rasterized with SDL_ttf at the output's pixel scale. Text textures unused for
+/// `textLifetime` frames are released.
+public final class ContentTextures {
+    /// An open font; keeps SDL_ttf up while it lives.
+    private final class Font {
+        let handle: OpaquePointer
+        private let platform: Platform
+        init(path: String, pixels: Int, platform: Platform) throws {
+            guard let f = TTF_OpenFont(path, Int32(pixels)) else { throw SDLError("TTF_OpenFont \(path)") }
+            handle = f
+            self.platform = platform
+        }
+        deinit { TTF_CloseFont(handle) }
+    }
+
+    private struct FontKey: Hashable { let weight: TextContent.Weight; let pixels: Int }
+    private struct TextKey: Hashable { let text: TextContent; let wrapPixels: Int; let scale: Double }
+
+    private let renderer: Renderer
+    private let assets: String
+    private var images: [String: Texture] = [:]
+    private var fonts: [FontKey: Font] = [:]
+    private var texts: [TextKey: (texture: Texture, lastUsed: Int)] = [:]
+    private var frame = 0
+    /// Frames a text texture survives unused.
+    public var textLifetime = 120
+
+    public init(renderer: Renderer, assetsDirectory: String) {
+        self.renderer = renderer
+        self.assets = assetsDirectory
+    }
+
+    /// Loads the image at `path` as the contents `id`; throws a readable error for a
+    /// missing, corrupt or oversized file.
+    public func registerImage(id: String, path: String) throws -> ImageContent {
+        let surface = try ImageFile.load(path)
+        defer { SDL_FreeSurface(surface) }
+        let texture = try renderer.makeTexture(from: surface)
+        images[id] = texture
+        return ImageContent(id: id, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
+    }
+
+    /// Registers RGBA pixels as the contents `id` (generated pictures, snapshots).
+    public func registerImage(id: String, width: Int, height: Int, rgba: [UInt8]) throws -> ImageContent {
+        var pixels = rgba
+        let texture: Texture = try pixels.withUnsafeMutableBytes { buf in
+            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, Int32(width), Int32(height), 32,
+                                                             Int32(width * 4), SDL_PIXELFORMAT_RGBA32.rawValue) else {
+                throw SDLError("SDL_CreateRGBSurfaceWithFormatFrom")
+            }
+            defer { SDL_FreeSurface(s) }
+            return try renderer.makeTexture(from: s)
+        }
+        images[id] = texture
+        return ImageContent(id: id, pixelSize: Size(width: Double(width), height: Double(height)))
+    }
+
+    func image(_ id: String) -> Texture? { images[id] }
+
+    /// The texture of `text` wrapped at `wrapPixels`, rasterized at `scale` pixels per point;
+    /// nil for empty text or when SDL_ttf fails.
+    func text(_ text: TextContent, wrapPixels: Int, scale: Double) -> Texture? {
+        guard !text.string.isEmpty else { return nil }
+        let key = TextKey(text: text, wrapPixels: wrapPixels, scale: scale)
+        if let hit = texts[key] {
+            texts[key] = (hit.texture, frame)
+            return hit.texture
+        }
+        guard let font = try? font(text.weight, pixels: max(1, Int((text.fontSize * scale).rounded()))) else { return nil }
+        let align: Int32
+        switch text.alignment {
+        case .left: align = Int32(TTF_WRAPPED_ALIGN_LEFT)
+        case .center: align = Int32(TTF_WRAPPED_ALIGN_CENTER)
+        case .right: align = Int32(TTF_WRAPPED_ALIGN_RIGHT)
+        }
+        TTF_SetFontWrappedAlign(font.handle, align)
+        let c = text.color
+        let color = SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green), b: Renderer.byte(c.blue), a: Renderer.byte(c.alpha))
+        guard let surface = TTF_RenderUTF8_Blended_Wrapped(font.handle, text.string, color, UInt32(max(wrapPixels, 1))) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = try? renderer.makeTexture(from: surface) else { return nil }
+        texts[key] = (texture, frame)
+        return texture
+    }
+
+    /// Ends a frame: releases text textures unused for `textLifetime` frames.
+    public func endFrame() {
+        frame += 1
+        if frame % 30 == 0 {
+            let oldest = frame - textLifetime
+            texts = texts.filter { $0.value.lastUsed >= oldest }
+        }
+    }
+
+    /// Textures held now (images and text), for leak checks.
+    public var textureCount: Int { images.count + texts.count }
+
+    private func font(_ weight: TextContent.Weight, pixels: Int) throws -> Font {
+        let key = FontKey(weight: weight, pixels: pixels)
+        if let f = fonts[key] { return f }
+        let file: String
+        switch weight {
+        case .regular: file = "DejaVuSans.ttf"
+        case .bold: file = "DejaVuSans-Bold.ttf"
+        case .monospace: file = "DejaVuSansMono.ttf"
+        }
+        let f = try Font(path: assets + "/" + file, pixels: pixels, platform: renderer.window.platform)
+        fonts[key] = f
+        return f
+    }
+}

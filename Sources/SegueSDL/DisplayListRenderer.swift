@@ -1,0 +1,107 @@
+internal import CSDL2
+import Segue
+
+/// Draws a `DisplayList` with `SDL_RenderGeometry`: each item tessellated (subdivided for
+/// perspective, clipped at the near plane) and drawn in order, opaque fills without
+/// blending. Buffers are reused from frame to frame.
+public final class DisplayListRenderer {
+    public let renderer: Renderer
+    public let textures: ContentTextures
+    private var tessellator = Tessellator()
+    private var vertices: [SDL_Vertex] = []
+    private var stops: [Double] = []
+    /// Triangles drawn in the last `draw` call.
+    public private(set) var lastTriangleCount = 0
+
+    public init(renderer: Renderer, textures: ContentTextures) {
+        self.renderer = renderer
+        self.textures = textures
+    }
+
+    /// Draws `list`; `pixelScale` is the output pixels per point, used to rasterize text.
+    public func draw(_ list: DisplayList, pixelScale: Double) {
+        lastTriangleCount = 0
+        for item in list.items { draw(item, pixelScale: pixelScale) }
+    }
+
+    private func draw(_ item: DisplayList.Item, pixelScale: Double) {
+        tessellator.reset()
+        let opacity = Float(min(max(item.opacity, 0), 1))
+        switch item.fill {
+        case .color(let c):
+            tessellator.add(rect: item.rect, transform: item.transform)
+            let alpha = Float(c.alpha) * opacity
+            fill { _, _ in (c, alpha) }
+            submit(texture: nil, blended: alpha < 1)
+        case .gradient(let g):
+            stops.removeAll(keepingCapacity: true)
+            let horizontal = g.startPoint.y == g.endPoint.y, vertical = g.startPoint.x == g.endPoint.x
+            for loc in g.resolvedLocations {
+                stops.append(horizontal ? g.startPoint.x + loc * (g.endPoint.x - g.startPoint.x)
+                                        : g.startPoint.y + loc * (g.endPoint.y - g.startPoint.y))
+            }
+            tessellator.add(rect: item.rect, transform: item.transform,
+                            uStops: horizontal ? stops : [], vStops: vertical && !horizontal ? stops : [])
+            fill { u, v in
+                let c = g.color(at: g.parameter(atUnitPoint: Point(x: Double(u), y: Double(v))))
+                return (c, Float(c.alpha) * opacity)
+            }
+            submit(texture: nil, blended: true)
+        case .image(let image, let source):
+            guard let texture = textures.image(image.id) else { return }
+            tessellator.add(rect: item.rect, transform: item.transform)
+            fill(white: opacity) { u, v in
+                (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
+            }
+            submit(texture: texture, blended: true)
+        case .text(let text):
+            let wrap = Int((item.rect.width * pixelScale).rounded())
+            guard let texture = textures.text(text, wrapPixels: wrap, scale: pixelScale) else { return }
+            let w = Double(texture.width) / pixelScale, h = Double(texture.height) / pixelScale
+            let x: Double
+            switch text.alignment {
+            case .left: x = item.rect.minX
+            case .center: x = item.rect.midX - w / 2
+            case .right: x = item.rect.maxX - w
+            }
+            tessellator.add(rect: Rect(x: x, y: item.rect.minY, width: w, height: h), transform: item.transform)
+            fill(white: opacity) { u, v in (u, v) }
+            submit(texture: texture, blended: true)
+        }
+    }
+
+    /// Fills the vertex buffer with untextured vertices coloured per (u, v).
+    private func fill(_ color: (Float, Float) -> (Color, Float)) {
+        vertices.removeAll(keepingCapacity: true)
+        for t in tessellator.vertices {
+            let (c, a) = color(t.u, t.v)
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y),
+                                       color: SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green),
+                                                        b: Renderer.byte(c.blue), a: Renderer.byte(Double(a))),
+                                       tex_coord: SDL_FPoint(x: 0, y: 0)))
+        }
+    }
+
+    /// Fills the vertex buffer with white vertices of `opacity` and texture coordinates per (u, v).
+    private func fill(white opacity: Float, _ uv: (Float, Float) -> (Float, Float)) {
+        vertices.removeAll(keepingCapacity: true)
+        let a = Renderer.byte(Double(opacity))
+        for t in tessellator.vertices {
+            let (s, r) = uv(t.u, t.v)
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: SDL_Color(r: 255, g: 255, b: 255, a: a),
+                                       tex_coord: SDL_FPoint(x: s, y: r)))
+        }
+    }
+
+    private func submit(texture: Texture?, blended: Bool) {
+        let indices = tessellator.indices
+        guard !indices.isEmpty else { return }
+        if texture == nil { SDL_SetRenderDrawBlendMode(renderer.handle, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE) }
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                _ = SDL_RenderGeometry(renderer.handle, texture?.handle, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+        lastTriangleCount += indices.count / 3
+    }
+}

@@ -1,0 +1,35 @@
+import Segue
+
+/// Renders display lists into an exact-size RGBA image without showing anything: a hidden
+/// window (SDL's offscreen driver when headless) and a target texture.
+public final class OffscreenCanvas {
+    public let width: Int
+    public let height: Int
+    public let drawer: DisplayListRenderer
+    private let window: SDLWindow
+    private let target: Texture
+
+    /// A canvas of `width` × `height` pixels; `software` forces SDL's software renderer.
+    public init(platform: Platform, width: Int, height: Int, assetsDirectory: String, software: Bool = false) throws {
+        guard width > 0, height > 0, width <= ImageFile.maxSide, height <= ImageFile.maxSide else {
+            throw SDLError(message: "canvas \(width)×\(height) pixels is out of range (1…\(ImageFile.maxSide) a side)")
+        }
+        self.width = width
+        self.height = height
+        window = try SDLWindow(platform: platform, title: "Segue offscreen", width: 64, height: 64, resizable: false, hidden: true)
+        let renderer = try Renderer(window: window, software: software)
+        target = try renderer.makeTargetTexture(width: width, height: height)
+        try renderer.setTarget(target)
+        drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: assetsDirectory))
+    }
+
+    public var renderer: Renderer { drawer.renderer }
+
+    /// Clears to `background`, draws `list` and reads the pixels back.
+    public func render(_ list: DisplayList, pixelScale: Double, background: Color = .black) throws -> [UInt8] {
+        renderer.clear(background)
+        drawer.draw(list, pixelScale: pixelScale)
+        drawer.textures.endFrame()
+        return try renderer.readPixels().rgba
+    }
+}

@@ -1,0 +1,58 @@
+internal import CSDL2
+import Foundation
+
+/// SDL, SDL_ttf and SDL_image, initialised once for the process and shut down on `deinit`.
+public final class Platform {
+    /// Initialises video, text and images. `headless` selects SDL's offscreen video driver,
+    /// which renders with OpenGL through EGL and needs no display.
+    public init(headless: Bool) throws {
+        SDL_SetMainReady()
+        if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
+        guard TTF_Init() == 0 else {
+            SDL_Quit()
+            throw SDLError("TTF_Init")
+        }
+        let flags = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
+        guard IMG_Init(flags) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
+            TTF_Quit()
+            SDL_Quit()
+            throw SDLError("IMG_Init")
+        }
+    }
+
+    deinit {
+        IMG_Quit()
+        TTF_Quit()
+        SDL_Quit()
+    }
+
+    /// The usable size of the primary display in pixels, or nil when SDL cannot tell.
+    public var usableDisplaySize: (width: Int, height: Int)? {
+        var r = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
+        return (Int(r.w), Int(r.h))
+    }
+
+    /// Seconds since SDL started, from the high-resolution counter.
+    public static var seconds: Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// Line-buffers stdout so each event line reaches a reader at once.
+    public static func lineBufferStandardOutput() { segue_line_buffer_stdout() }
+
+    /// Writes `line` and a newline to stdout.
+    public static func printLine(_ line: String) { segue_print_line(line) }
+}
+
+extension Platform {
+    /// Sleeps the calling thread for `seconds` (at millisecond resolution).
+    public static func sleep(_ seconds: Double) {
+        guard seconds > 0 else { return }
+        SDL_Delay(UInt32((seconds * 1000).rounded()))
+    }
+}

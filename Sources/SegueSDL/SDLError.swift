@@ -1,0 +1,21 @@
+internal import CSDL2
+
+/// A failed SDL, SDL_ttf or SDL_image call: what was attempted and `SDL_GetError()`.
+public struct SDLError: Error, CustomStringConvertible {
+    public let message: String
+
+    public init(_ what: String) {
+        message = "\(what): \(String(cString: SDL_GetError()))"
+    }
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Throws an `SDLError` for `what` unless `status` is 0 (SDL's success code).
+func check(_ status: Int32, _ what: @autoclosure () -> String) throws {
+    if status != 0 { throw SDLError(what()) }
+}

@@ -1,0 +1,35 @@
+internal import CSDL2
+
+/// An SDL window (owns the `SDL_Window*`; keeps SDL up while it lives).
+public final class SDLWindow {
+    let handle: OpaquePointer
+    let platform: Platform
+
+    /// A window of `width` × `height` pixels, centred; `hidden` for offscreen rendering.
+    public init(platform: Platform, title: String, width: Int, height: Int, resizable: Bool = true, hidden: Bool = false) throws {
+        self.platform = platform
+        var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+        flags |= hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        let pos = segue_windowpos_centered()
+        guard let h = SDL_CreateWindow(title, pos, pos, Int32(width), Int32(height), flags) else {
+            throw SDLError("SDL_CreateWindow \(width)×\(height)")
+        }
+        handle = h
+    }
+
+    deinit { SDL_DestroyWindow(handle) }
+
+    /// The window's drawable size in pixels.
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(handle, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    public var id: UInt32 { SDL_GetWindowID(handle) }
+
+    public func setMinimumSize(width: Int, height: Int) {
+        SDL_SetWindowMinimumSize(handle, Int32(width), Int32(height))
+    }
+}
