@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import Segue
+import SegueDemos
+import SegueSDL
+
+/// Frames rendered headless (SDL's offscreen driver) against goldens. SDL is global, so
+/// the suite runs serially.
+@Suite(.serialized) struct GoldenFrameTests {
+    static let scale = 0.4
+    static let screen = Size(width: 375, height: 667)
+
+    private func render(_ demo: Demo, _ op: TransitionContext.Operation, _ progress: Double, scale: Double = scale,
+                        software: Bool = false) throws -> (Int, Int, [UInt8]) {
+        let platform = try Platform(headless: true)
+        let w = Int((demo.window.bounds.width * scale).rounded()), h = Int((demo.window.bounds.height * scale).rounded())
+        let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(),
+                                         software: software)
+        let list = try demo.frame(of: op, atProgress: progress, scale: scale)
+        return (w, h, try canvas.render(list, pixelScale: scale))
+    }
+
+    @Test(arguments: [0.0, 0.25, 0.45, 0.55, 0.75, 1.0])
+    func flipPresent(_ progress: Double) throws {
+        let (w, h, rgba) = try render(FlipDemo(screenSize: Self.screen), .present, progress)
+        try Golden.check(rgba, width: w, height: h, name: "flip-present-\(Int(progress * 100))")
+    }
+
+    @Test(arguments: [0.3, 0.7])
+    func flipDismiss(_ progress: Double) throws {
+        let (w, h, rgba) = try render(FlipDemo(screenSize: Self.screen), .dismiss, progress)
+        try Golden.check(rgba, width: w, height: h, name: "flip-dismiss-\(Int(progress * 100))")
+    }
+
+    @Test func flipWithACustomCurveDiffersFromTheDefault() throws {
+        let demo = FlipDemo(screenSize: Self.screen)
+        demo.curve = .linear
+        let (w, h, linear) = try render(demo, .present, 0.25)
+        let (_, _, eased) = try render(FlipDemo(screenSize: Self.screen), .present, 0.25)
+        #expect(linear != eased)
+        try Golden.check(linear, width: w, height: h, name: "flip-present-25-linear")
+    }
+
+    /// The silhouette of a solid quad turned 40° about Y under m34 = −1/600 lands within a
+    /// pixel of the exact perspective projection of its corners, row by row.
+    @Test func perspectiveSilhouetteIsExact() throws {
+        let window = Window(size: Size(width: 640, height: 800))
+        window.containerView.layer.sublayerTransform = .makePerspective(distance: 600)
+        let v = View(frame: Rect(x: 120, y: 100, width: 400, height: 600))
+        v.backgroundColor = .white
+        v.transform = .makeRotation(40 * .pi / 180, 0, 1, 0)
+        window.containerView.addSubview(v)
+        let platform = try Platform(headless: true)
+        let canvas = try OffscreenCanvas(platform: platform, width: 640, height: 800, assetsDirectory: try Assets.directory())
+        let rgba = try canvas.render(Compositor.compose(window.layer), pixelScale: 1)
+        let corners = [Point(x: 0, y: 0), Point(x: 400, y: 0), Point(x: 400, y: 600), Point(x: 0, y: 600)]
+            .map { v.convert($0, to: nil)! }
+        // Left edge: corners 0 → 3; right edge: corners 1 → 2 (straight lines on screen).
+        func x(onEdge a: Point, _ b: Point, atY y: Double) -> Double { a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y) }
+        var worst = 0.0
+        for row in stride(from: 175, through: 625, by: 25) {  // where both side edges span the row
+            let y = Double(row) + 0.5
+            let lit = (0..<640).filter { rgba[(row * 640 + $0) * 4] > 127 }
+            guard let first = lit.first, let last = lit.last else { Issue.record("row \(row) is empty"); continue }
+            worst = max(worst, abs(Double(first) + 0.5 - x(onEdge: corners[0], corners[3], atY: y)),
+                        abs(Double(last) + 0.5 - x(onEdge: corners[1], corners[2], atY: y)))
+        }
+        // Top edge: corners 0 → 1; bottom edge: corners 3 → 2 (slanted by the perspective).
+        func y(onEdge a: Point, _ b: Point, atX x: Double) -> Double { a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) }
+        for col in stride(from: 140, through: 430, by: 20) {
+            let x = Double(col) + 0.5
+            let lit = (0..<800).filter { rgba[($0 * 640 + col) * 4] > 127 }
+            guard let first = lit.first, let last = lit.last else { Issue.record("column \(col) is empty"); continue }
+            worst = max(worst, abs(Double(first) + 0.5 - y(onEdge: corners[0], corners[1], atX: x)),
+                        abs(Double(last) + 0.5 - y(onEdge: corners[3], corners[2], atX: x)))
+        }
+        #expect(worst <= 1.0, "worst silhouette error \(worst) px")
+    }
+
+    @Test func renderedFrameHasTheExactPixelSize() throws {
+        let (w, h, rgba) = try render(FlipDemo(screenSize: Size(width: 320, height: 480)), .present, 0.5, scale: 0.5)
+        #expect(w == 160 && h == 240 && rgba.count == 160 * 240 * 4)
+    }
+}
