@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Segue", targets: ["Segue"]),
         .executable(name: "segue", targets: ["SegueApp"]),
+        .executable(name: "segue-bench", targets: ["SegueBench"]),
     ],
     targets: [
         .systemLibrary(
@@ -21,6 +22,7 @@ let package = Package(
             dependencies: ["Segue", "SegueDemos", "SegueSDL"],
             resources: []
         ),
+        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL"]),
         .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueDemos"]),
         .testTarget(
             name: "SegueSDLTests",

@@ -20,12 +20,15 @@ enum Help {
       --demo NAME     the demo to start in: \(DemoCatalog.names.joined(separator: " | ")) (default: flip)
       --size WxH      the device screen in points (default: 375x667)
       --scale S       pixels per point (default: fit the display; 0.1…8)
-      --events        print JSON lines on stdout: ready, began, ended
+      --window WxH    the window's initial size in pixels (default: fit the screen
+                      and the HUD)
+      --events        print JSON lines on stdout: ready, began, ended, and stats
+                      (frames per second while dragging) when the app quits
       --software      use SDL's software renderer instead of OpenGL
 
     RENDER (headless: needs no display)
       Writes the frame a transition shows at fraction P of its animation time: exactly
-      W·S × H·S pixels, the screen only, no HUD.
+      W·S × H·S pixels (at most 8192 a side), the screen only, no HUD.
 
       --transition NAME   \(DemoCatalog.names.joined(separator: " | "))
       --operation OP      present | dismiss

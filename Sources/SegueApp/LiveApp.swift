@@ -77,6 +77,9 @@ final class LiveApp {
     private var inputs: [InputEvent] = []
     private var clockStart = 0.0
     private var now = 0.0
+    /// Seconds between frame starts while the pointer was pressed, and the work per frame.
+    private var dragIntervals: [Double] = []
+    private var frameWork: [Double] = []
 
     init(options: Options) throws {
         self.options = options
@@ -133,9 +136,11 @@ final class LiveApp {
 
     func run() throws -> Int32 {
         clockStart = Platform.seconds
-        var frames = 0, fpsFrames = 0, fpsStart = clockStart
+        var frames = 0, fpsFrames = 0, fpsStart = clockStart, lastFrameStart = clockStart
         while running {
             let frameStart = Platform.seconds
+            if pressed { dragIntervals.append(frameStart - lastFrameStart) }
+            lastFrameStart = frameStart
             now = frameStart - clockStart
             inputs.removeAll(keepingCapacity: true)
             pump.poll(into: &inputs)
@@ -151,9 +156,23 @@ final class LiveApp {
                 fpsFrames = 0
                 fpsStart = frameStart
             }
-            Platform.sleep(1.0 / 60 - (Platform.seconds - frameStart) - 0.0005)
+            let work = Platform.seconds - frameStart
+            frameWork.append(work)
+            Platform.sleep(1.0 / 60 - work - 0.0005)
         }
+        emitStats(frames: frames)
         return 0
+    }
+
+    /// The run's frame figures: frames per second while dragging, and the work per frame
+    /// (events, advance, compose, draw, present), median and 95th percentile in ms.
+    private func emitStats(frames: Int) {
+        func percentile(_ v: [Double], _ p: Double) -> Double {
+            let s = v.sorted()
+            return s.isEmpty ? 0 : s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+        }
+        let dragFPS = dragIntervals.isEmpty ? 0 : Double(dragIntervals.count) / dragIntervals.reduce(0, +)
+        emit(#"{"event":"stats","frames":\#(frames),"dragFrames":\#(dragIntervals.count),"dragFps":\#(String(format1: dragFPS)),"frameWorkMs":{"median":\#(String(format2: percentile(frameWork, 0.5) * 1000)),"p95":\#(String(format2: percentile(frameWork, 0.95) * 1000))}}"#)
     }
 
     private func emitReady() {

@@ -34,6 +34,7 @@ struct RenderCommand {
         progress = try Arguments.number(p, "--progress", in: 0...1)
         guard let o = try a.value("--out") else { throw UsageError("render needs --out FILE.png") }
         guard !o.isEmpty else { throw UsageError("--out must name a file") }
+        if let reason = ImageFile.unwritableReason(o) { throw UsageError("cannot write --out '\(o)': \(reason)") }
         out = o
         curve = try a.value("--curve").map(Arguments.curve)
         if let s = try a.value("--size") { size = try Arguments.size(s, "--size") }
@@ -43,8 +44,8 @@ struct RenderCommand {
         software = try a.flag("--software")
         try a.finish()
         let (w, h) = pixelSize
-        guard w <= ImageFile.maxSide, h <= ImageFile.maxSide else {
-            throw UsageError("the frame would be \(w)×\(h) pixels; at most \(ImageFile.maxSide) a side")
+        guard w >= 1, h >= 1, w <= ImageFile.maxSide, h <= ImageFile.maxSide else {
+            throw UsageError("the frame would be \(w)×\(h) pixels; from 1 to \(ImageFile.maxSide) a side")
         }
     }
 
@@ -66,7 +67,12 @@ struct RenderCommand {
             }
         }
         let list = try demo.frame(of: operation, atProgress: progress, scale: scale)
-        try ImageFile.writePNG(try canvas.render(list, pixelScale: scale), width: w, height: h, to: out)
+        let pixels = try canvas.render(list, pixelScale: scale)
+        do {
+            try ImageFile.writePNG(pixels, width: w, height: h, to: out)
+        } catch let e as SDLError {
+            throw UsageError(e.message)
+        }
     }
 }
 

@@ -78,3 +78,13 @@ extension Demo {
         return Compositor.compose(window.layer, scale: scale)
     }
 }
+
+/// Where a synthetic drag of each demo starts and which way it goes (a full-percent
+/// displacement), for benchmarks and stress tests.
+public enum DragPlan {
+    public static func plan(for name: String, screen: Size) -> (start: Point, axis: Point) {
+        switch name {
+        default: return (Point(x: screen.width / 2, y: screen.height * 0.95), Point(x: 0, y: -screen.height))
+        }
+    }
+}

@@ -35,7 +35,6 @@ public final class DemoScreen: ViewController {
         let margin = 24 * w / 375
         let inner = w - 2 * margin
         let root = View(frame: Rect(x: 0, y: 0, width: w, height: h), name: design.title)
-        root.backgroundColor = design.background.colors.first
         root.layer.gradient = design.background
 
         root.addSubview(Label(frame: Rect(x: margin, y: 0.09 * h, width: inner, height: 44 * k),

@@ -1,10 +1,15 @@
 internal import CSDL2
 import Segue
 
-/// Draws a `DisplayList` with `SDL_RenderGeometry`: each item tessellated (subdivided for
-/// perspective, clipped at the near plane) and drawn in order, opaque fills without
-/// blending. Buffers are reused from frame to frame.
+/// Draws a `DisplayList` with `SDL_RenderGeometry`: each item tessellated and drawn in
+/// order. Solid colours are one cell (a projected plane is exactly a quad); gradients are
+/// cut only as finely as their colour needs (`gradientTolerance`); textures get the full
+/// perspective grid. Everything is clipped at the near plane, opaque fills are drawn
+/// without blending, and buffers are reused from frame to frame.
 public final class DisplayListRenderer {
+    /// Allowed affine error for gradients, pixels: colour changes slowly across a cell, so a
+    /// position error this size shifts it by far less than one 8-bit step.
+    public var gradientTolerance = 4.0
     public let renderer: Renderer
     public let textures: ContentTextures
     private var tessellator = Tessellator()
@@ -29,7 +34,7 @@ public final class DisplayListRenderer {
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
         case .color(let c):
-            tessellator.add(rect: item.rect, transform: item.transform)
+            tessellator.add(rect: item.rect, transform: item.transform, subdivide: false)
             let alpha = Float(c.alpha) * opacity
             fill { _, _ in (c, alpha) }
             submit(texture: nil, blended: alpha < 1)
@@ -40,13 +45,13 @@ public final class DisplayListRenderer {
                 stops.append(horizontal ? g.startPoint.x + loc * (g.endPoint.x - g.startPoint.x)
                                         : g.startPoint.y + loc * (g.endPoint.y - g.startPoint.y))
             }
-            tessellator.add(rect: item.rect, transform: item.transform,
+            tessellator.add(rect: item.rect, transform: item.transform, tolerance: gradientTolerance,
                             uStops: horizontal ? stops : [], vStops: vertical && !horizontal ? stops : [])
             fill { u, v in
                 let c = g.color(at: g.parameter(atUnitPoint: Point(x: Double(u), y: Double(v))))
                 return (c, Float(c.alpha) * opacity)
             }
-            submit(texture: nil, blended: true)
+            submit(texture: nil, blended: opacity < 1 || g.colors.contains { $0.alpha < 1 })
         case .image(let image, let source):
             guard let texture = textures.image(image.id) else { return }
             tessellator.add(rect: item.rect, transform: item.transform)

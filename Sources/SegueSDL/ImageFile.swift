@@ -3,9 +3,23 @@ import Foundation
 
 /// Reading and writing image files with SDL_image.
 public enum ImageFile {
-    /// Images larger than this many pixels on a side are refused before decoding, so a file
-    /// that claims huge dimensions cannot exhaust memory.
-    public static let maxSide = 16384
+    /// Images and frames larger than this many pixels on a side are refused (before
+    /// decoding, for files), so a file that claims huge dimensions cannot exhaust memory.
+    public static let maxSide = 8192
+
+    /// Why `path` cannot take a new file, or nil when it can: its folder must exist and be
+    /// writable, and the path must not be a folder.
+    public static func unwritableReason(_ path: String) -> String? {
+        let dir = (path as NSString).deletingLastPathComponent
+        let folder = dir.isEmpty ? "." : dir
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+            return "folder '\(folder)' does not exist"
+        }
+        guard access(folder, W_OK) == 0 else { return "folder '\(folder)' is not writable" }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue { return "it is a folder" }
+        return nil
+    }
 
     /// The pixel size of the image at `path`; throws a readable error for a missing,
     /// unreadable, corrupt or oversized file.
@@ -46,11 +60,8 @@ public enum ImageFile {
     /// then renamed, so a failure never leaves a half-written file.
     public static func writePNG(_ rgba: [UInt8], width: Int, height: Int, to path: String) throws {
         var pixels = rgba
+        if let reason = unwritableReason(path) { throw SDLError(message: "cannot write '\(path)': \(reason)") }
         let dir = (path as NSString).deletingLastPathComponent
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDir), isDir.boolValue else {
-            throw SDLError(message: "cannot write '\(path)': folder '\(dir)' does not exist")
-        }
         let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
         try pixels.withUnsafeMutableBytes { buf in
             guard let s = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, Int32(width), Int32(height), 32,

@@ -97,3 +97,15 @@ public final class Renderer {
 
     static func byte(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
 }
+
+extension Renderer {
+    /// Reads back one pixel (top-left): waits until the GPU has finished the frame, cheaply.
+    public func readPixel() throws -> [UInt8] {
+        var pixel = [UInt8](repeating: 0, count: 4)
+        var r = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+        try pixel.withUnsafeMutableBytes { buf in
+            try check(SDL_RenderReadPixels(handle, &r, SDL_PIXELFORMAT_RGBA32.rawValue, buf.baseAddress, 4), "SDL_RenderReadPixels")
+        }
+        return pixel
+    }
+}

@@ -41,8 +41,8 @@ public struct Tessellator {
         indices.removeAll(keepingCapacity: true)
     }
 
-    /// The number of cells along u and v the quad needs for `tolerance`.
-    public func cellCounts(rect: Rect, transform m: Transform3D) -> (Int, Int) {
+    /// The number of cells along u and v the quad needs for `tolerance` pixels.
+    public func cellCounts(rect: Rect, transform m: Transform3D, tolerance: Double) -> (Int, Int) {
         let c = [m.apply(x: rect.minX, y: rect.minY), m.apply(x: rect.maxX, y: rect.minY),
                  m.apply(x: rect.maxX, y: rect.maxY), m.apply(x: rect.minX, y: rect.maxY)]
         let ws = c.map(\.w)
@@ -60,13 +60,15 @@ public struct Tessellator {
 
     /// Appends the triangles of `rect` under `transform`; `uStops` and `vStops` (unit
     /// coordinates) are added as extra grid lines, so colours given per vertex change slope
-    /// only there. Returns the range of indices appended.
+    /// only there. `tolerance` overrides the allowed error for this quad; `subdivide: false`
+    /// keeps it one cell, which is exact for a uniform colour (a plane's projection is a
+    /// quad; only interpolated attributes need the grid). Returns the range of indices appended.
     @discardableResult
-    public mutating func add(rect: Rect, transform m: Transform3D,
+    public mutating func add(rect: Rect, transform m: Transform3D, subdivide: Bool = true, tolerance: Double? = nil,
                              uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
         let start = indices.count
         guard rect.width > 0, rect.height > 0 else { return start..<start }
-        let (nu, nv) = cellCounts(rect: rect, transform: m)
+        let (nu, nv) = subdivide ? cellCounts(rect: rect, transform: m, tolerance: tolerance ?? self.tolerance) : (1, 1)
         Self.breaks(nu, uStops, into: &uBreaks)
         Self.breaks(nv, vStops, into: &vBreaks)
         let cols = uBreaks.count, rows = vBreaks.count

@@ -1,0 +1,126 @@
+import Foundation
+import SegueSDL
+import Testing
+
+/// The `segue` executable run as a user would, for its answers to good and bad input.
+@Suite(.serialized) struct CommandLineTests {
+    /// `segue` beside the test bundle (both are built into the same folder).
+    static let executable: String = {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = testBinary.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("segue").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../.build/debug/segue").standardized.path
+    }()
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func run(_ args: [String]) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func renderWritesExactlyTheAskedSizeWithoutADisplay() throws {
+        let dir = try Self.temporaryDirectory()
+        let out = dir.appendingPathComponent("f.png").path
+        let r = try Self.run(["render", "--transition", "flip", "--operation", "dismiss", "--progress", "0.4",
+                              "--size", "300x500", "--scale", "0.5", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        // PNG IHDR: width and height, big-endian, at bytes 16…23.
+        func be32(_ o: Int) -> Int { data[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(be32(16) == 150 && be32(20) == 250)
+    }
+
+    @Test(arguments: [
+        (["--progress", "1.5"], "--progress must be within"),
+        (["--progress", "-0.1"], "--progress must be within"),
+        (["--progress", "nan"], "--progress must be a number"),
+        (["--progress", "0.5", "--bogus"], "unknown option --bogus"),
+        (["--progress", "0.5", "--curve", "wobbly"], "unknown curve 'wobbly'"),
+        (["--progress", "0.5", "--size", "0x10"], "--size sides must be within"),
+        (["--progress", "0.5", "--scale", "0"], "--scale must be within"),
+        (["--progress", "0.5", "--size", "4000x4000", "--scale", "4"], "the frame would be 16000×16000"),
+        (["--progress"], "--progress needs a value"),
+        (["--progress", "0.5", "--from", "/nonexistent/picture.png"], "--from: cannot read image"),
+    ])
+    func badRenderInputExitsTwoWithOneLineAndWritesNothing(_ extra: [String], _ message: String) throws {
+        let dir = try Self.temporaryDirectory()
+        let out = dir.appendingPathComponent("f.png").path
+        let r = try Self.run(["render", "--transition", "flip", "--operation", "present", "--out", out] + extra)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func corruptImageAndUnwritableOutputExitTwo() throws {
+        let dir = try Self.temporaryDirectory()
+        let bad = dir.appendingPathComponent("bad.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: bad)
+        let out = dir.appendingPathComponent("f.png").path
+        let corrupt = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.5",
+                                    "--from", bad.path, "--out", out])
+        #expect(corrupt.status == 2 && corrupt.stderr.contains("--from: cannot decode image"), "\(corrupt.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let nowhere = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.5",
+                                    "--out", dir.appendingPathComponent("missing/f.png").path])
+        #expect(nowhere.status == 2 && nowhere.stderr.contains("does not exist"), "\(nowhere.stderr)")
+    }
+
+    @Test func toImageReplacesTheToScreen() throws {
+        let dir = try Self.temporaryDirectory()
+        // A 4 × 2 picture: left half red, right half blue; it covers the screen, cropped.
+        var rgba: [UInt8] = []
+        for _ in 0..<2 { for x in 0..<4 { rgba += x < 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
+        let picture = dir.appendingPathComponent("p.png").path
+        try ImageFile.writePNG(rgba, width: 4, height: 2, to: picture)
+        let out = dir.appendingPathComponent("f.png").path
+        let r = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "1",
+                              "--size", "100x100", "--to", picture, "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let frame = try ImageFile.readRGBA(out)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(frame.rgba[(y * frame.width + x) * 4..<(y * frame.width + x) * 4 + 3]) }
+        #expect(pixel(20, 50) == [255, 0, 0])
+        #expect(pixel(80, 50) == [0, 0, 255])
+    }
+
+    @Test func helpDocumentsEveryOptionAndSubcommand() throws {
+        let r = try Self.run(["--help"])
+        #expect(r.status == 0)
+        for word in ["render", "--demo", "--size", "--scale", "--events", "--transition", "--operation", "--progress",
+                     "--curve", "--from", "--to", "--out", "--window", "--software"] {
+            #expect(r.stdout.contains(word), "help does not mention \(word)")
+        }
+    }
+
+    @Test func unknownDemoAndArgumentsExitTwo() throws {
+        #expect(try Self.run(["--demo", "nope"]).status == 2)
+        #expect(try Self.run(["bogus"]).status == 2)
+    }
+}
