@@ -5,7 +5,6 @@ set -euo pipefail
 app=${1:-.build/release/segue}
 out=${OUT:-out/e2e}
 mkdir -p "$out"
-log="$out/events.log"
 
 display=":$((90 + RANDOM % 100))"
 Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
@@ -16,7 +15,8 @@ trap cleanup EXIT
 export DISPLAY="$display"
 for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
-fail() { echo "e2e: FAIL: $*"; echo "--- events"; cat "$log"; echo "--- stderr"; cat "$out/stderr.log"; exit 1; }
+log=""
+fail() { echo "e2e: FAIL: $*"; echo "--- events"; cat "$log"; echo "--- stderr"; cat "$log.err"; exit 1; }
 
 # wait_for PATTERN COUNT: until the log has COUNT lines matching PATTERN (10 s at most).
 wait_for() {
@@ -26,45 +26,68 @@ wait_for() {
   done
   fail "timed out waiting for $2 × $1"
 }
+expect_line() { grep -q -- "$1" "$log" || fail "no line with $1"; }
 
-"$app" --events >"$log" 2>"$out/stderr.log" &
-app_pid=$!
-wait_for '"event":"ready"' 1
-wid=$(xdotool search --sync --onlyvisible --name '^Segue$' | head -1)
-read -r sx sy sw sh < <(python3 -c '
+# start_app DEMO: runs the app on DEMO, waits for its window; sets wid, sx, sy, sw, sh.
+start_app() {
+  log="$out/events-$1.log"
+  "$app" --demo "$1" --events >"$log" 2>"$log.err" &
+  app_pid=$!
+  wait_for '"event":"ready"' 1
+  wid=$(xdotool search --sync --onlyvisible --name '^Segue$' | head -1)
+  read -r sx sy sw sh < <(python3 -c '
 import json,sys
 r=json.loads(open(sys.argv[1]).readline())["screen"]
 print(r["x"], r["y"], r["width"], r["height"])' "$log")
+}
 
-# drag X Y0 Y1: press at (X, Y0), move to (X, Y1) in 20 steps, release.
+# stop_app: SIGTERM becomes SDL_QUIT; the app must exit 0 within a second.
+stop_app() {
+  kill -TERM "$app_pid"
+  for _ in $(seq 10); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$app_pid" 2>/dev/null && fail "the app did not quit within a second"
+  local status=0
+  wait "$app_pid" || status=$?
+  app_pid=""
+  [ "$status" -eq 0 ] || fail "the app exited with status $status"
+}
+
+# drag X0 Y0 X1 Y1: press at (X0, Y0), move to (X1, Y1) in 20 steps, release.
 drag() {
   xdotool mousemove --window "$wid" "$1" "$2" mousedown 1
   for i in $(seq 1 20); do
-    xdotool mousemove --window "$wid" "$1" $(( $2 + ($3 - $2) * i / 20 ))
+    xdotool mousemove --window "$wid" $(( $1 + ($3 - $1) * i / 20 )) $(( $2 + ($4 - $2) * i / 20 ))
     sleep 0.015
   done
   xdotool mouseup 1
 }
 
+# Flip: up by 70 % of the screen height finishes the present; down by 25 % cancels the dismiss.
+start_app flip
 cx=$((sx + sw / 2))
-# 1. Up by 70 % of the screen height: past the threshold, the flip presents.
-drag "$cx" $((sy + sh * 85 / 100)) $((sy + sh * 15 / 100))
+drag "$cx" $((sy + sh * 85 / 100)) "$cx" $((sy + sh * 15 / 100))
 wait_for '"event":"ended"' 1
-grep -q '"event":"began","transition":"flip","operation":"present","interactive":true' "$log" || fail "no interactive present began"
-grep -q '"event":"ended","transition":"flip","operation":"present","cancelled":false' "$log" || fail "the present did not finish"
-
-# 2. Down by 25 %: short of the threshold, the dismissal is cancelled.
-drag "$cx" $((sy + sh * 40 / 100)) $((sy + sh * 65 / 100))
+expect_line '"event":"began","transition":"flip","operation":"present","interactive":true'
+expect_line '"event":"ended","transition":"flip","operation":"present","cancelled":false'
+drag "$cx" $((sy + sh * 40 / 100)) "$cx" $((sy + sh * 65 / 100))
 wait_for '"event":"ended"' 2
-grep -q '"event":"ended","transition":"flip","operation":"dismiss","cancelled":true' "$log" || fail "the short dismiss drag was not cancelled"
+expect_line '"event":"ended","transition":"flip","operation":"dismiss","cancelled":true'
+import -window root "$out/flip.png" 2>/dev/null || true
+stop_app
 
-import -window root "$out/screenshot.png" 2>/dev/null || true
+# Page turn: from the right edge, 70 % of the width, presents; from the left edge, released
+# at 25 %, cancels the dismissal.
+start_app pageturn
+cy=$((sy + sh / 2))
+drag $((sx + sw - 3)) "$cy" $((sx + sw - 3 - sw * 70 / 100)) "$cy"
+wait_for '"event":"ended"' 1
+expect_line '"event":"began","transition":"pageturn","operation":"present","interactive":true'
+expect_line '"event":"ended","transition":"pageturn","operation":"present","cancelled":false'
+drag $((sx + 3)) "$cy" $((sx + 3 + sw * 25 / 100)) "$cy"
+wait_for '"event":"ended"' 2
+expect_line '"event":"began","transition":"pageturn","operation":"dismiss","interactive":true'
+expect_line '"event":"ended","transition":"pageturn","operation":"dismiss","cancelled":true'
+import -window root "$out/pageturn.png" 2>/dev/null || true
+stop_app
 
-# 3. Quit: SIGTERM becomes SDL_QUIT; the app must exit 0 within a second.
-kill -TERM "$app_pid"
-for _ in $(seq 10); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
-kill -0 "$app_pid" 2>/dev/null && fail "the app did not quit within a second"
-wait "$app_pid" && status=0 || status=$?
-app_pid=""
-[ "$status" -eq 0 ] || fail "the app exited with status $status"
-echo "e2e: ok ($(grep -c '"event"' "$log") events; screenshot in $out/screenshot.png)"
+echo "e2e: ok (flip and pageturn; logs and screenshots in $out)"

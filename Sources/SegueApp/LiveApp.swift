@@ -6,7 +6,7 @@ import SegueSDL
 /// The interactive app: a window with the device screen and the HUD, driven by the mouse.
 final class LiveApp {
     struct Options {
-        var demo = FlipDemo.name
+        var demo = "flip"
         var size = Size(width: 375, height: 667)
         var scale: Double?
         var windowSize: (width: Int, height: Int)?
@@ -41,13 +41,14 @@ final class LiveApp {
         var scale: Double
         var hud: Rect
 
-        /// The screen scaled to fit beside the HUD (or at `fixedScale`), centred vertically.
+        /// The screen scaled to fit beside the HUD (or at `fixedScale`), the pair centred.
         init(window: (width: Int, height: Int), screen size: Size, fixedScale: Double?) {
             let m = Self.margin, w = Double(window.width), h = Double(window.height)
             let fit = min((w - Self.hudWidth - 3 * m) / size.width, (h - 2 * m) / size.height)
             scale = fixedScale ?? max(fit, 0.05)
-            let sh = size.height * scale
-            screen = Rect(x: m, y: max(m, (h - sh) / 2), width: size.width * scale, height: sh)
+            let sw = size.width * scale, sh = size.height * scale
+            let left = max(m, (w - sw - m - Self.hudWidth) / 2)
+            screen = Rect(x: left, y: max(m, (h - sh) / 2), width: sw, height: sh)
             hud = Rect(x: screen.maxX + m, y: m, width: Self.hudWidth, height: max(h - 2 * m, 200))
         }
 
@@ -75,6 +76,8 @@ final class LiveApp {
     private var screenList = DisplayList()
     private var hudList = DisplayList()
     private var inputs: [InputEvent] = []
+    /// The drag the HUD reports: the one under way, else the last one.
+    private weak var lastDrag: DragInteractionController?
     private var clockStart = 0.0
     private var now = 0.0
     /// Seconds between frame starts while the pointer was pressed, and the work per frame.
@@ -113,8 +116,9 @@ final class LiveApp {
 
     private func install(_ demo: Demo) {
         self.demo = demo
+        lastDrag = nil
         demo.window.advance(to: now)
-        hud.currentDemo = type(of: demo).name
+        hud.currentDemo = demo.name
         hud.transition = "—"; hud.operation = "—"; hud.state = "idle"; hud.percent = 0
         demo.window.observeTransitions { [unowned self] event in
             switch event {
@@ -177,7 +181,7 @@ final class LiveApp {
 
     private func emitReady() {
         let (w, h) = window.size, s = layout.screen
-        emit(#"{"event":"ready","window":{"width":\#(w),"height":\#(h)},"screen":{"x":\#(Int(s.minX.rounded())),"y":\#(Int(s.minY.rounded())),"width":\#(Int(s.width.rounded())),"height":\#(Int(s.height.rounded()))},"demo":"\#(type(of: demo).name)","renderer":"\#(drawer.renderer.driverName)"}"#)
+        emit(#"{"event":"ready","window":{"width":\#(w),"height":\#(h)},"screen":{"x":\#(Int(s.minX.rounded())),"y":\#(Int(s.minY.rounded())),"width":\#(Int(s.width.rounded())),"height":\#(Int(s.height.rounded()))},"demo":"\#(demo.name)","renderer":"\#(drawer.renderer.driverName)"}"#)
     }
 
     private func send(_ phase: PointerEvent.Phase, x: Double, y: Double) {
@@ -224,18 +228,19 @@ final class LiveApp {
 
     /// Switches to the demo called `name` when nothing is running.
     private func switchDemo(to name: String) {
-        guard name != type(of: demo).name, !pressed, !demo.window.isTransitioning,
+        guard name != demo.name, !pressed, !demo.window.isTransitioning,
               let next = DemoCatalog.make(name, screenSize: options.size) else { return }
         install(next)
     }
 
     private func updateHUD() {
-        let pan = demo.interaction.recognizer
+        if let active = demo.interactions.first(where: { $0.recognizer.isActive }) { lastDrag = active }
+        let pan = (lastDrag ?? demo.interactions[0]).recognizer
         hud.translation = pan.isActive ? pan.translation : hud.translation
         hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
         hud.duration = demo.duration
         hud.curve = demo.curve.description
-        hud.threshold = demo.interaction.threshold
+        hud.threshold = demo.interactions[0].threshold
         if let c = demo.window.activeTransition {
             hud.state = c.phase.rawValue
             hud.percent = c.fractionComplete
@@ -244,7 +249,7 @@ final class LiveApp {
             hud.percent = hud.state == "finished" ? 1 : 0
         }
         hud.screen = "\(Int(options.size.width))×\(Int(options.size.height)) pt @ \(String(format2: layout.scale))x"
-        hud.hint = "Drag vertically on the screen to flip, or press its button. Release past the marker to finish. Esc cancels a drag · 1–\(DemoCatalog.names.count) demos · Q quits."
+        hud.hint = demo.hint + " Esc cancels a drag · keys 1–\(DemoCatalog.names.count) or the list above switch demos · Q quits."
     }
 
     private func draw() {

@@ -25,7 +25,7 @@ struct RenderCommand {
         }
         transition = t
         guard let op = try a.value("--operation") else { throw UsageError("render needs --operation") }
-        let ops = DemoCatalog.operations(of: t)
+        let ops = DemoCatalog.make(t, screenSize: Size(width: 100, height: 100))?.operations ?? []
         guard let parsed = TransitionContext.Operation(rawValue: op), ops.contains(parsed) else {
             throw UsageError("unknown operation '\(op)' for \(t) (one of: \(ops.map(\.rawValue).joined(separator: ", ")))")
         }

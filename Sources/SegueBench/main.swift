@@ -45,7 +45,7 @@ for name in DemoCatalog.names {
     var time = 0.0
     window.advance(to: time)
     // A drag along the demo's own axis, pressed where its recognizer accepts it.
-    let (start, axis) = DragPlan.plan(for: name, screen: size)
+    let (start, axis) = demo.dragPlan
     window.handle(PointerEvent(.down, start, time: time))
     var list = DisplayList()
     var compose = Stats(), draw = Stats(), cpu = Stats()

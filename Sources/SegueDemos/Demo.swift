@@ -4,12 +4,14 @@ import Segue
 /// handles the app, the headless renderer and the tests need.
 public protocol Demo: AnyObject {
     /// The name used on the command line and in events ("flip").
-    static var name: String { get }
+    var name: String { get }
     /// The operations the demo's transition performs, in the order a user meets them.
-    static var operations: [TransitionContext.Operation] { get }
+    var operations: [TransitionContext.Operation] { get }
+    /// One line telling the user what to do.
+    var hint: String { get }
     var window: Window { get }
-    /// The drag that scrubs the transition, for the HUD.
-    var interaction: DragInteractionController { get }
+    /// The drags that scrub the transition.
+    var interactions: [DragInteractionController] { get }
     /// Seconds the transition lasts.
     var duration: Double { get set }
     /// The curve over the transition's whole timeline.
@@ -20,19 +22,39 @@ public protocol Demo: AnyObject {
     func prepare(for operation: TransitionContext.Operation)
     /// Starts `operation` animated, as its button does (no-op when it cannot start now).
     func start(_ operation: TransitionContext.Operation)
+    /// Where a synthetic drag that runs the first operation presses, and the displacement
+    /// that stands for 100 % (for benchmarks and stress tests).
+    var dragPlan: (start: Point, full: Point) { get }
 }
 
-/// The demos the app ships, by name.
+/// The demos the app ships, by name, in the order of the keys 1, 2, 3…
 public enum DemoCatalog {
-    public static let names = [FlipDemo.name]
+    public static let names = ["flip", "pageturn"]
 
     /// A new demo called `name` on a screen of `size` points, or nil for an unknown name.
-    public static func make(_ name: String, screenSize: Size) -> Demo? {
+    public static func make(_ name: String, screenSize size: Size) -> Demo? {
         switch name {
-        case FlipDemo.name: return FlipDemo(screenSize: screenSize)
-        default: return nil
+        case "flip":
+            return ModalDemo(name: name, screenSize: size, home: .flipHome, modal: .flipModal,
+                             hint: "Drag vertically on the screen to flip, or press its button. Release past the marker to finish.",
+                             dragPlan: (Point(x: size.width / 2, y: size.height * 0.95), Point(x: 0, y: -size.height))) { window, toggle in
+                FlipTransition(window: window, begin: toggle)
+            }
+        case "pageturn":
+            return ModalDemo(name: name, screenSize: size, home: .pageHome, modal: .pageModal,
+                             hint: "Drag from the right edge to turn the page in, from the left edge to turn it back, or press the button.",
+                             dragPlan: (Point(x: size.width - 4, y: size.height / 2), Point(x: -size.width, y: 0))) { window, toggle in
+                PageTurnTransition(window: window, present: toggle, dismiss: toggle)
+            }
+        default:
+            return nil
         }
     }
+}
+
+/// A demo could not reach the state asked for.
+public struct DemoError: Error, CustomStringConvertible {
+    public let description: String
 }
 
 extension Demo {
@@ -45,46 +67,19 @@ extension Demo {
         content.gravity = .resizeAspectFill
         view.addSubview(ImageView(frame: Rect(origin: .zero, size: view.bounds.size), image: content))
     }
-}
 
-extension DemoCatalog {
-    /// The operations of the demo called `name` (empty for an unknown name).
-    public static func operations(of name: String) -> [TransitionContext.Operation] {
-        switch name {
-        case FlipDemo.name: return FlipDemo.operations
-        default: return []
-        }
-    }
-}
-
-/// A demo could not reach the state asked for.
-public struct DemoError: Error, CustomStringConvertible {
-    public let description: String
-}
-
-extension Demo {
-    /// The display list the demo shows at fraction `progress` (0…1) of `operation`'s
-    /// animation time, started from rest at time 0 with points mapped to pixels by `scale`.
-    /// Use on a fresh demo: it moves the demo's clock.
+    /// The display list the demo shows at fraction `progress` (0…1, clamped) of
+    /// `operation`'s animation time, started from rest at time 0, points mapped to pixels by
+    /// `scale`. Use on a fresh demo: it moves the demo's clock.
     public func frame(of operation: TransitionContext.Operation, atProgress progress: Double,
                       scale: Double) throws -> DisplayList {
         window.advance(to: 0)
         prepare(for: operation)
         start(operation)
         guard window.isTransitioning else {
-            throw DemoError(description: "the \(operation.rawValue) transition of \(Self.name) did not start")
+            throw DemoError(description: "the \(operation.rawValue) transition of \(name) did not start")
         }
         window.advance(to: min(max(progress, 0), 1) * duration)
         return Compositor.compose(window.layer, scale: scale)
-    }
-}
-
-/// Where a synthetic drag of each demo starts and which way it goes (a full-percent
-/// displacement), for benchmarks and stress tests.
-public enum DragPlan {
-    public static func plan(for name: String, screen: Size) -> (start: Point, axis: Point) {
-        switch name {
-        default: return (Point(x: screen.width / 2, y: screen.height * 0.95), Point(x: 0, y: -screen.height))
-        }
     }
 }

@@ -22,21 +22,55 @@ import SegueSDL
 
     @Test(arguments: [0.0, 0.25, 0.45, 0.55, 0.75, 1.0])
     func flipPresent(_ progress: Double) throws {
-        let (w, h, rgba) = try render(FlipDemo(screenSize: Self.screen), .present, progress)
+        let (w, h, rgba) = try render(DemoCatalog.make("flip", screenSize: Self.screen)!, .present, progress)
         try Golden.check(rgba, width: w, height: h, name: "flip-present-\(Int(progress * 100))")
     }
 
     @Test(arguments: [0.3, 0.7])
     func flipDismiss(_ progress: Double) throws {
-        let (w, h, rgba) = try render(FlipDemo(screenSize: Self.screen), .dismiss, progress)
+        let (w, h, rgba) = try render(DemoCatalog.make("flip", screenSize: Self.screen)!, .dismiss, progress)
         try Golden.check(rgba, width: w, height: h, name: "flip-dismiss-\(Int(progress * 100))")
     }
 
+    @Test(arguments: [0.25, 0.5, 0.75])
+    func pageTurnDismiss(_ progress: Double) throws {
+        let (w, h, rgba) = try render(DemoCatalog.make("pageturn", screenSize: Self.screen)!, .dismiss, progress)
+        try Golden.check(rgba, width: w, height: h, name: "pageturn-dismiss-\(Int(progress * 100))")
+    }
+
+    @Test(arguments: [0.5, 0.8])
+    func pageTurnPresent(_ progress: Double) throws {
+        let (w, h, rgba) = try render(DemoCatalog.make("pageturn", screenSize: Self.screen)!, .present, progress)
+        try Golden.check(rgba, width: w, height: h, name: "pageturn-present-\(Int(progress * 100))")
+    }
+
+    /// 1000 points wide: part of the page passes behind the eye and is clipped.
+    @Test(arguments: [0.3, 0.42])
+    func pageTurnWideScreen(_ progress: Double) throws {
+        let (w, h, rgba) = try render(DemoCatalog.make("pageturn", screenSize: Size(width: 1000, height: 600))!, .dismiss, progress)
+        try Golden.check(rgba, width: w, height: h, name: "pageturn-wide-\(Int(progress * 100))")
+    }
+
+    /// A black → white gradient over 510 pixels climbs one 8-bit step at a time, never
+    /// jumping or going back: no banding beyond the 8-bit quantum.
+    @Test func gradientsDoNotBand() throws {
+        let window = Window(size: Size(width: 510, height: 4))
+        window.containerView.layer.gradient = Gradient(colors: [.black, .white], startPoint: Point(x: 0, y: 0.5),
+                                                       endPoint: Point(x: 1, y: 0.5))
+        let platform = try Platform(headless: true)
+        let canvas = try OffscreenCanvas(platform: platform, width: 510, height: 4, assetsDirectory: try Assets.directory())
+        let rgba = try canvas.render(Compositor.compose(window.layer), pixelScale: 1)
+        let row = (0..<510).map { Int(rgba[(2 * 510 + $0) * 4]) }
+        let steps = zip(row, row.dropFirst()).map { $1 - $0 }
+        #expect(steps.allSatisfy { $0 == 0 || $0 == 1 }, "steps \(Set(steps))")
+        #expect(row.first! <= 1 && row.last! >= 254)
+    }
+
     @Test func flipWithACustomCurveDiffersFromTheDefault() throws {
-        let demo = FlipDemo(screenSize: Self.screen)
+        let demo = DemoCatalog.make("flip", screenSize: Self.screen)!
         demo.curve = .linear
         let (w, h, linear) = try render(demo, .present, 0.25)
-        let (_, _, eased) = try render(FlipDemo(screenSize: Self.screen), .present, 0.25)
+        let (_, _, eased) = try render(DemoCatalog.make("flip", screenSize: Self.screen)!, .present, 0.25)
         #expect(linear != eased)
         try Golden.check(linear, width: w, height: h, name: "flip-present-25-linear")
     }
@@ -78,7 +112,7 @@ import SegueSDL
     }
 
     @Test func renderedFrameHasTheExactPixelSize() throws {
-        let (w, h, rgba) = try render(FlipDemo(screenSize: Size(width: 320, height: 480)), .present, 0.5, scale: 0.5)
+        let (w, h, rgba) = try render(DemoCatalog.make("flip", screenSize: Size(width: 320, height: 480))!, .present, 0.5, scale: 0.5)
         #expect(w == 160 && h == 240 && rgba.count == 160 * 240 * 4)
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct FlipTransitionTests {
     let h = Harness()
-    var demo: FlipDemo { h.demo as! FlipDemo }
+    var demo: ModalDemo { h.demo as! ModalDemo }
+    var interaction: DragInteractionController { demo.interactions[0] }
     let start = Point(x: 187, y: 300)
 
     @Test func buttonPresentsWithoutTheInteractorAndFinishesAfterOneSecond() {
@@ -36,7 +37,7 @@ import Testing
         h.drag(from: start, to: start + Point(x: 0, y: dy), release: false)
         let context = try #require(h.window.activeTransition)
         #expect(context.isInteractive && context.phase == .interactive)
-        #expect(close(demo.interaction.percentComplete, 400.0 / 667))
+        #expect(close(interaction.percentComplete, 400.0 / 667))
         #expect(close(context.fractionComplete, 400.0 / 667))
         // What shows is the keyframe animation at local time percent · duration, curve applied.
         let p = TimingCurve.easeInEaseOut.value(at: 400.0 / 667)
@@ -83,7 +84,7 @@ import Testing
 
     @Test func releaseBeyondTheScreenFinishesOnceAndClamps() {
         h.drag(from: Point(x: 187, y: 660), to: Point(x: 187, y: -900), release: false)
-        #expect(demo.interaction.percentComplete == 1)
+        #expect(interaction.percentComplete == 1)
         h.step()
         h.send(.up, Point(x: 187, y: -900))
         h.step()
@@ -140,16 +141,16 @@ import Testing
 
     @Test func percentIsClamped() throws {
         h.drag(from: start, to: start + Point(x: 0, y: 100), release: false)
-        demo.interaction.update(7)
-        #expect(demo.interaction.percentComplete == 1)
-        demo.interaction.update(-2)
-        #expect(demo.interaction.percentComplete == 0)
-        demo.interaction.update(.nan)
-        #expect(demo.interaction.percentComplete == 0)
+        interaction.update(7)
+        #expect(interaction.percentComplete == 1)
+        interaction.update(-2)
+        #expect(interaction.percentComplete == 0)
+        interaction.update(.nan)
+        #expect(interaction.percentComplete == 0)
     }
 
     @Test func completionSpeedShortensTheRest() {
-        demo.interaction.completionSpeed = 2
+        interaction.completionSpeed = 2
         h.drag(from: start, to: start + Point(x: 0, y: 400))   // 0.6: (0.4 · 1 s) / 2 = 0.2 s
         h.run(0.18)
         #expect(h.log.count == 1)

@@ -21,7 +21,7 @@ final class Harness {
     }
 
     convenience init(size: Size = Size(width: 375, height: 667)) {
-        self.init(FlipDemo(screenSize: size))
+        self.init(DemoCatalog.make("flip", screenSize: size)!)
     }
 
     var window: Window { demo.window }

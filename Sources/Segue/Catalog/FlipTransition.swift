@@ -1,7 +1,8 @@
 /// The transitioning delegate of the flip: a `FlipAnimator` each way, and the vertical-drag
 /// interactor while a drag is in progress.
-public final class FlipTransition: ViewControllerTransitioningDelegate {
+public final class FlipTransition: TunableTransition {
     public let interaction: DragInteractionController
+    public var interactions: [DragInteractionController] { [interaction] }
     public var duration = 1.0
     public var curve = TimingCurve.easeInEaseOut
 

@@ -8,6 +8,12 @@ open class GestureRecognizer {
 
     public private(set) var state = State.possible
     public internal(set) weak var view: View?
+    /// A disabled recognizer ignores events; disabling it mid-gesture cancels the gesture.
+    public var isEnabled = true {
+        didSet {
+            if !isEnabled && isActive { setState(.cancelled) }
+        }
+    }
     private var actions: [(GestureRecognizer) -> Void] = []
 
     public init() {}
@@ -23,8 +29,13 @@ open class GestureRecognizer {
     /// Whether the current press has been recognized as this gesture (so it is not a tap).
     public var hasRecognizedPress: Bool { isActive || state == .ended }
 
-    /// Feeds one event; subclasses decide the state changes.
-    open func handle(_ event: PointerEvent) {}
+    /// Feeds one event to `process(_:)` when enabled.
+    public func handle(_ event: PointerEvent) {
+        if isEnabled { process(event) }
+    }
+
+    /// Decides the state changes for one event; subclasses override.
+    open func process(_ event: PointerEvent) {}
 
     /// Moves to `newState` and runs the actions where the state reports progress.
     public func setState(_ newState: State) {

@@ -30,7 +30,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         return (last.location - first.location) * (1 / (last.time - first.time))
     }
 
-    override open func handle(_ event: PointerEvent) {
+    override open func process(_ event: PointerEvent) {
         switch event.phase {
         case .down:
             isPressed = true

@@ -1,0 +1,52 @@
+/// The transitioning delegate of the page turn: a `PageTurnAnimator` each way, presented by
+/// a drag from the window's right edge and dismissed by one from its left edge
+/// (`percent = |dx| / window width`). Only the edge that fits the screen shown is enabled,
+/// so the two never both start.
+public final class PageTurnTransition: TunableTransition {
+    public let presentInteraction: DragInteractionController
+    public let dismissInteraction: DragInteractionController
+    public var interactions: [DragInteractionController] { [presentInteraction, dismissInteraction] }
+    public var duration = 0.8
+    public var curve = TimingCurve.easeInEaseOut
+    public var perspectiveDistance = 500.0
+
+    /// - Parameters:
+    ///   - present: starts the presentation (animated).
+    ///   - dismiss: starts the dismissal (animated).
+    public init(window: Window, present: @escaping () -> Void, dismiss: @escaping () -> Void) {
+        let progress: (PanGestureRecognizer) -> Double = { [weak window] pan in
+            abs(pan.translation.x) / max(window?.bounds.width ?? 1, 1)
+        }
+        presentInteraction = DragInteractionController(
+            window: window, recognizer: ScreenEdgePanGestureRecognizer(edges: .right), progress: progress, begin: present)
+        dismissInteraction = DragInteractionController(
+            window: window, recognizer: ScreenEdgePanGestureRecognizer(edges: .left), progress: progress, begin: dismiss)
+        settle(presented: false)
+    }
+
+    /// Enables the edge that fits: the right one while the first screen shows, the left one
+    /// while the presented screen does.
+    public func settle(presented: Bool) {
+        presentInteraction.recognizer.isEnabled = !presented
+        dismissInteraction.recognizer.isEnabled = presented
+    }
+
+    public func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                    source: ViewController) -> ViewControllerAnimatedTransitioning? {
+        PageTurnAnimator(presenting: true, duration: duration, curve: curve, perspectiveDistance: perspectiveDistance)
+    }
+
+    public func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+        PageTurnAnimator(presenting: false, duration: duration, curve: curve, perspectiveDistance: perspectiveDistance)
+    }
+
+    public func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? {
+        presentInteraction.isInteracting ? presentInteraction : nil
+    }
+
+    public func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? {
+        dismissInteraction.isInteracting ? dismissInteraction : nil
+    }
+}

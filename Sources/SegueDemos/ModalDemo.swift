@@ -1,0 +1,71 @@
+import Segue
+
+/// A demo of a modal transition: a home screen presents a second screen, by its button or
+/// by a drag, and the second screen dismisses the same way.
+public final class ModalDemo: Demo {
+    public let name: String
+    public let operations: [TransitionContext.Operation] = [.present, .dismiss]
+    public let hint: String
+    public let window: Window
+    public let home: DemoScreen
+    public let modal: DemoScreen
+    public let transition: TunableTransition
+    public let dragPlan: (start: Point, full: Point)
+
+    /// - Parameter makeTransition: builds the transitioning delegate on the window; its
+    ///   argument starts whichever operation fits the screen shown.
+    public init(name: String, screenSize: Size, home: DemoScreen.Design, modal: DemoScreen.Design, hint: String,
+                dragPlan: (Point, Point), makeTransition: (Window, @escaping () -> Void) -> TunableTransition) {
+        self.name = name
+        self.hint = hint
+        self.dragPlan = dragPlan
+        window = Window(size: screenSize)
+        self.home = DemoScreen(design: home, size: screenSize)
+        self.modal = DemoScreen(design: modal, size: screenSize)
+        var toggle: () -> Void = {}
+        transition = makeTransition(window) { toggle() }
+        self.modal.transitioningDelegate = transition
+        window.rootViewController = self.home
+        toggle = { [unowned self] in self.start(self.isPresented ? .dismiss : .present) }
+        self.home.buttonAction = { [unowned self] in self.start(.present) }
+        self.modal.buttonAction = { [unowned self] in self.start(.dismiss) }
+        window.observeTransitions { [unowned self] event in
+            if case .ended = event { self.transition.settle(presented: self.isPresented) }
+        }
+    }
+
+    /// Whether the second screen is presented (at rest, or as a transition starts).
+    public var isPresented: Bool { home.presentedViewController != nil }
+
+    public var interactions: [DragInteractionController] { transition.interactions }
+
+    public var duration: Double {
+        get { transition.duration }
+        set { transition.duration = newValue }
+    }
+
+    public var curve: TimingCurve {
+        get { transition.curve }
+        set { transition.curve = newValue }
+    }
+
+    public func screens(for operation: TransitionContext.Operation) -> (from: ViewController, to: ViewController) {
+        operation == .dismiss ? (modal, home) : (home, modal)
+    }
+
+    public func prepare(for operation: TransitionContext.Operation) {
+        if operation == .dismiss && !isPresented {
+            home.present(modal, animated: false)
+        } else if operation == .present && isPresented {
+            modal.dismiss(animated: false)
+        }
+    }
+
+    public func start(_ operation: TransitionContext.Operation) {
+        switch operation {
+        case .present: home.present(modal, animated: true)
+        case .dismiss: modal.dismiss(animated: true)
+        case .push, .pop: break
+        }
+    }
+}
