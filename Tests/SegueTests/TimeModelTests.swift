@@ -27,7 +27,7 @@ import Testing
         container.addSublayer(layer)
         container.timing = MediaTiming(beginTime: 0, speed: 0, timeOffset: 0)
         layer.add(Animation(property: .opacity, track: KeyframeTrack(from: .number(0), to: .number(1)),
-                            curve: .linear, duration: 2), forKey: "fade")
+                            easing: .bezier(.linear), duration: 2), forKey: "fade")
         root.clockTime = 100
         #expect(layer.presentation.opacity == 0)                  // paused at 0
         container.timing.timeOffset = 0.5
@@ -61,7 +61,7 @@ import Testing
         let root = Layer()
         root.clockTime = 10
         root.add(Animation(property: .opacity, track: KeyframeTrack(from: .number(0.2), to: .number(0.6)),
-                           curve: .linear, duration: 1), forKey: "o")
+                           easing: .bezier(.linear), duration: 1), forKey: "o")
         #expect(root.animation(forKey: "o")?.beginTime == 10)
         #expect(root.presentation(atLocalTime: 9).opacity == 0.2)
         #expect(close(root.presentation(atLocalTime: 10.5).opacity, 0.4))

@@ -1,13 +1,13 @@
 /// An animation of one layer property over `duration` seconds of the layer's local time
-/// (`CABasicAnimation` / `CAKeyframeAnimation`): the timing curve maps elapsed time to
-/// progress, and the track maps progress to a value.
+/// (`CABasicAnimation` / `CAKeyframeAnimation` / `CASpringAnimation`): the easing maps the
+/// elapsed fraction of time to progress, and the track maps progress to a value.
 public struct Animation: Sendable {
     /// What the layer shows before the animation starts and after it ends (`CAMediaTimingFillMode`).
     public enum FillMode: Hashable, Sendable { case removed, forwards, backwards, both }
 
     public var property: AnimatableProperty
     public var track: KeyframeTrack
-    public var curve: TimingCurve
+    public var easing: Easing
     /// Seconds of animation-local time; at least 1e-9.
     public var duration: Double
     /// `beginTime` is in the layer's local time; nil means "when added".
@@ -18,11 +18,11 @@ public struct Animation: Sendable {
     /// The group this animation belongs to; told when the animation ends.
     public var transaction: AnimationTransaction?
 
-    public init(property: AnimatableProperty, track: KeyframeTrack, curve: TimingCurve = .default,
+    public init(property: AnimatableProperty, track: KeyframeTrack, easing: Easing = .bezier(.default),
                 duration: Double, beginTime: Double? = nil, transaction: AnimationTransaction? = nil) {
         self.property = property
         self.track = track
-        self.curve = curve
+        self.easing = easing
         self.duration = max(duration, 1e-9)
         self.beginTime = beginTime
         self.transaction = transaction
@@ -38,7 +38,7 @@ public struct Animation: Sendable {
         let e = elapsed(atLayerTime: t)
         if e < 0 && !(fillMode == .backwards || fillMode == .both) { return nil }
         if e > duration && !(fillMode == .forwards || fillMode == .both) { return nil }
-        return track.value(at: curve.value(at: e / duration))
+        return track.value(at: easing.value(at: min(max(e / duration, 0), 1)))
     }
 
     /// Whether the animation has played to its end at layer time `t`, running forward or back.

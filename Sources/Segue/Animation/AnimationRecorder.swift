@@ -19,15 +19,15 @@ final class AnimationRecorder: @unchecked Sendable {
 
     private let duration: Double
     private let delay: Double
-    private let curve: TimingCurve
+    private let easing: Easing
     private let isKeyframed: Bool
     private var changes: [Change] = []
     private var window = (start: 0.0, length: 1.0)
 
-    init(duration: Double, delay: Double, curve: TimingCurve, isKeyframed: Bool) {
+    init(duration: Double, delay: Double, easing: Easing, isKeyframed: Bool) {
         self.duration = duration
         self.delay = delay
-        self.curve = curve
+        self.easing = easing
         self.isKeyframed = isKeyframed
     }
 
@@ -59,7 +59,7 @@ final class AnimationRecorder: @unchecked Sendable {
             let group = groups[key]!
             let (first, last) = (group[0], group[group.count - 1])
             let track = isKeyframed ? Self.keyframeTrack(group) : KeyframeTrack(from: first.from, to: last.to)
-            var animation = Animation(property: key.property, track: track, curve: curve,
+            var animation = Animation(property: key.property, track: track, easing: easing,
                                       duration: duration, transaction: transaction)
             animation.beginTime = first.layer.localTime + delay
             first.layer.add(animation, forKey: key.property.rawValue)

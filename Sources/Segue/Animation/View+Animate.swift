@@ -9,7 +9,24 @@ extension View {
     public static func animate(withDuration duration: Double, delay: Double = 0,
                                curve: TimingCurve = .easeInEaseOut,
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(AnimationRecorder(duration: duration, delay: delay, curve: curve, isKeyframed: false),
+        run(AnimationRecorder(duration: duration, delay: delay, easing: .bezier(curve), isKeyframed: false),
+            animations, completion)
+    }
+
+    /// Animates the changes `animations` makes with a spring (UIKit's
+    /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`):
+    /// `dampingRatio` (> 0; 1 is critical), `initialVelocity` in whole distances per second.
+    /// The motion ends exactly at `duration`; see `Spring` for the stiffness it implies.
+    /// Invalid parameters (see `Spring.validate`) make the changes without animation.
+    public static func animate(withDuration duration: Double, delay: Double = 0, dampingRatio: Double,
+                               initialVelocity: Double, animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        guard Spring.validate(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity) == nil else {
+            animations()
+            completion?(true)
+            return
+        }
+        let spring = Spring(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        run(AnimationRecorder(duration: duration, delay: delay, easing: .spring(spring), isKeyframed: false),
             animations, completion)
     }
 
@@ -23,7 +40,7 @@ extension View {
     public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
                                         curve: TimingCurve = .easeInEaseOut,
                                         animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(AnimationRecorder(duration: duration, delay: delay, curve: curve, isKeyframed: true),
+        run(AnimationRecorder(duration: duration, delay: delay, easing: .bezier(curve), isKeyframed: true),
             animations, completion)
     }
 
