@@ -9,21 +9,31 @@ enum Help {
       segue [--demo NAME] [--size WxH] [--scale S] [--events] [--software]
       segue render --transition NAME --operation OP --progress P --out FILE.png
                    [--curve CURVE] [--size WxH] [--scale S] [--from IMAGE] [--to IMAGE]
+      segue curve spring --duration D --damping-ratio Z [--velocity V] [--samples N] [--out plot.png]
+      segue curve linear|easeIn|easeOut|easeInEaseOut|default [--duration D] [--samples N] [--out plot.png]
+      segue curve cubic-bezier --points x1,y1,x2,y2 [--duration D] [--samples N] [--out plot.png]
       segue help | --help
 
     THE APP (no subcommand)
-      Opens a window titled "Segue" with a device screen and a HUD. Drag vertically
-      anywhere on the screen to flip between the two screens; release at or past half
-      way to finish, short of it to cancel. The screen's button runs the same flip.
-      Keys: Esc cancels a drag, Q quits, 1…9 switch demos when no transition runs.
+      Opens a window titled "Segue" with a device screen and a HUD. Each demo's
+      transition runs from a button on its screen, or interactively with a drag:
+        flip       drag vertically anywhere (percent = |dy| / screen height)
+        pageturn   drag from the right edge to present, the left edge to dismiss
+                   (percent = |dx| / screen width)
+        magicmove  tap a picture to push its detail screen; Back or a drag from the
+                   left edge pops
+      Release at or past half way to finish, short of it to cancel. Keys: Esc cancels a
+      drag, Q quits, 1…3 (or the list in the HUD) switch demos when no transition runs.
 
       --demo NAME     the demo to start in: \(DemoCatalog.names.joined(separator: " | ")) (default: flip)
       --size WxH      the device screen in points (default: 375x667)
       --scale S       pixels per point (default: fit the display; 0.1…8)
       --window WxH    the window's initial size in pixels (default: fit the screen
                       and the HUD)
-      --events        print JSON lines on stdout: ready, began, ended, and stats
-                      (frames per second while dragging) when the app quits
+      --events        print JSON lines on stdout: ready (window, screen and tappable
+                      targets in window pixels), screen (after every change, with
+                      the targets), began, ended, and stats (frames per second while
+                      dragging) when the app quits
       --software      use SDL's software renderer instead of OpenGL
 
     RENDER (headless: needs no display)
@@ -31,7 +41,7 @@ enum Help {
       W·S × H·S pixels (at most 8192 a side), the screen only, no HUD.
 
       --transition NAME   \(DemoCatalog.names.joined(separator: " | "))
-      --operation OP      present | dismiss
+      --operation OP      present | dismiss (flip, pageturn); push | pop (magicmove)
       --progress P        0…1 of the animation's time
       --out FILE.png      where to write the PNG (written whole or not at all)
       --curve CURVE       linear | easeIn | easeOut | easeInEaseOut | default: the
@@ -42,6 +52,21 @@ enum Help {
                           JPEG), scaled to cover the screen, keeping its aspect ratio
       --to IMAGE          the same for the to-screen
       --software          use SDL's software renderer instead of OpenGL
+
+    CURVE
+      Prints a first line "# …" with the resolved parameters (for a spring: mass,
+      stiffness, damping, initial velocity, duration), then "time,value,velocity" rows
+      from 0 to the duration: value is the fraction of the distance (0 → 1), velocity in
+      distances per second. A spring's stiffness is the smallest that settles it within
+      0.001 of the distance by the duration (mass 1), as UIKit's spring animation ends
+      exactly at its duration.
+
+      --duration D        seconds (> 0; for Bézier curves default 1)
+      --damping-ratio Z   > 0; 1 is critical damping, below it the spring overshoots
+      --velocity V        initial velocity in distances per second (default 0)
+      --points x1,y1,x2,y2  the Bézier's control points (x1, x2 within 0…1)
+      --samples N         rows, 2…100000 (default 61)
+      --out plot.png      also draw the curve as a PNG
 
     EXIT STATUS
       0 success; 1 the platform failed (no display, SDL error); 2 bad input, with one

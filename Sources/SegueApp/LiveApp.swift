@@ -115,6 +115,11 @@ final class LiveApp {
     }
 
     private func install(_ demo: Demo) {
+        do {
+            try drawer.textures.registerAssets(demo.images)
+        } catch {
+            FileHandle.standardError.write(Data("segue: \(error)\n".utf8))
+        }
         self.demo = demo
         lastDrag = nil
         demo.window.advance(to: now)
@@ -128,6 +133,7 @@ final class LiveApp {
                 self.emit(#"{"event":"began","transition":"\#(c.transitionName)","operation":"\#(c.operation.rawValue)","interactive":\#(c.isInteractive),"time":\#(String(format2: self.now))}"#)
             case .ended(let c, let cancelled):
                 self.emit(#"{"event":"ended","transition":"\#(c.transitionName)","operation":"\#(c.operation.rawValue)","cancelled":\#(cancelled),"time":\#(String(format2: self.now))}"#)
+                self.emitScreen()
             }
         }
     }
@@ -180,8 +186,29 @@ final class LiveApp {
     }
 
     private func emitReady() {
-        let (w, h) = window.size, s = layout.screen
-        emit(#"{"event":"ready","window":{"width":\#(w),"height":\#(h)},"screen":{"x":\#(Int(s.minX.rounded())),"y":\#(Int(s.minY.rounded())),"width":\#(Int(s.width.rounded())),"height":\#(Int(s.height.rounded()))},"demo":"\#(demo.name)","renderer":"\#(drawer.renderer.driverName)"}"#)
+        let (w, h) = window.size
+        emit(#"{"event":"ready","window":{"width":\#(w),"height":\#(h)},"screen":\#(json(layout.screen)),"demo":"\#(demo.name)","renderer":"\#(drawer.renderer.driverName)","targets":\#(targetsJSON())}"#)
+    }
+
+    /// Announces what the screen now shows and what can be tapped on it.
+    private func emitScreen() {
+        emit(#"{"event":"screen","demo":"\#(demo.name)","screen":\#(json(layout.screen)),"targets":\#(targetsJSON())}"#)
+    }
+
+    /// A rectangle in window pixels as a JSON object, rounded to whole pixels.
+    private func json(_ r: Rect) -> String {
+        #"{"x":\#(Int(r.minX.rounded())),"y":\#(Int(r.minY.rounded())),"width":\#(Int(r.width.rounded())),"height":\#(Int(r.height.rounded()))}"#
+    }
+
+    /// The demo's tappable targets in window pixels.
+    private func targetsJSON() -> String {
+        let items = demo.targets.map { target -> String in
+            let r = target.frame
+            let px = Rect(x: layout.screen.minX + r.minX * layout.scale, y: layout.screen.minY + r.minY * layout.scale,
+                          width: r.width * layout.scale, height: r.height * layout.scale)
+            return #"{"name":"\#(target.name)","#+json(px).dropFirst()
+        }
+        return "[" + items.joined(separator: ",") + "]"
     }
 
     private func send(_ phase: PointerEvent.Phase, x: Double, y: Double) {
@@ -194,6 +221,7 @@ final class LiveApp {
             running = false
         case .resized:
             layout = Layout(window: window.size, screen: options.size, fixedScale: options.scale)
+            emitScreen()
         case .focusLost:
             cancelPress()
         case .mouseDown(let x, let y):
@@ -231,6 +259,7 @@ final class LiveApp {
         guard name != demo.name, !pressed, !demo.window.isTransitioning,
               let next = DemoCatalog.make(name, screenSize: options.size) else { return }
         install(next)
+        emitScreen()
     }
 
     private func updateHUD() {
@@ -239,7 +268,7 @@ final class LiveApp {
         hud.translation = pan.isActive ? pan.translation : hud.translation
         hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
         hud.duration = demo.duration
-        hud.curve = demo.curve.description
+        hud.curve = demo.timingDescription
         hud.threshold = demo.interactions[0].threshold
         if let c = demo.window.activeTransition {
             hud.state = c.phase.rawValue

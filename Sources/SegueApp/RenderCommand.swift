@@ -56,6 +56,7 @@ struct RenderCommand {
         let (w, h) = pixelSize
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), software: software)
         guard let demo = DemoCatalog.make(transition, screenSize: size) else { return }
+        try canvas.drawer.textures.registerAssets(demo.images)
         if let curve { demo.curve = curve }
         let screens = demo.screens(for: operation)
         for (path, vc, role) in [(fromImage, screens.from, "from"), (toImage, screens.to, "to")] {

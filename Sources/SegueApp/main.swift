@@ -10,6 +10,11 @@ func runMain() -> Int32 {
             print(Help.text)
             return 0
         }
+        if args.first == "curve" {
+            args.removeFirst()
+            try CurveCommand(args).run()
+            return 0
+        }
         if args.first == "render" {
             args.removeFirst()
             try RenderCommand(args).run()

@@ -42,10 +42,12 @@ print("segue-bench: \(frames) frames per demo at 1280×800 pixels, renderer \(ca
 for name in DemoCatalog.names {
     let demo = DemoCatalog.make(name, screenSize: size)!
     let window = demo.window
+    try canvas.drawer.textures.registerAssets(demo.images)
     var time = 0.0
     window.advance(to: time)
     // A drag along the demo's own axis, pressed where its recognizer accepts it.
-    let (start, axis) = demo.dragPlan
+    let (operation, start, axis) = demo.dragPlan
+    demo.prepare(for: operation)
     window.handle(PointerEvent(.down, start, time: time))
     var list = DisplayList()
     var compose = Stats(), draw = Stats(), cpu = Stats()

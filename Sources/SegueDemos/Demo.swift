@@ -22,14 +22,20 @@ public protocol Demo: AnyObject {
     func prepare(for operation: TransitionContext.Operation)
     /// Starts `operation` animated, as its button does (no-op when it cannot start now).
     func start(_ operation: TransitionContext.Operation)
-    /// Where a synthetic drag that runs the first operation presses, and the displacement
-    /// that stands for 100 % (for benchmarks and stress tests).
-    var dragPlan: (start: Point, full: Point) { get }
+    /// A synthetic drag for benchmarks and stress tests: the operation it runs (from rest
+    /// after `prepare(for:)`), where it presses, and the displacement that stands for 100 %.
+    var dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point) { get }
+    /// The timing shown in the HUD (the curve, or the spring's parameters).
+    var timingDescription: String { get }
+    /// What a user can tap now, by name, in screen points (for automation).
+    var targets: [(name: String, frame: Rect)] { get }
+    /// The images the platform must load before drawing: contents id → path under `Assets/`.
+    var images: [(id: String, path: String)] { get }
 }
 
 /// The demos the app ships, by name, in the order of the keys 1, 2, 3…
 public enum DemoCatalog {
-    public static let names = ["flip", "pageturn"]
+    public static let names = ["flip", "pageturn", "magicmove"]
 
     /// A new demo called `name` on a screen of `size` points, or nil for an unknown name.
     public static func make(_ name: String, screenSize size: Size) -> Demo? {
@@ -37,15 +43,17 @@ public enum DemoCatalog {
         case "flip":
             return ModalDemo(name: name, screenSize: size, home: .flipHome, modal: .flipModal,
                              hint: "Drag vertically on the screen to flip, or press its button. Release past the marker to finish.",
-                             dragPlan: (Point(x: size.width / 2, y: size.height * 0.95), Point(x: 0, y: -size.height))) { window, toggle in
+                             dragPlan: (.present, Point(x: size.width / 2, y: size.height * 0.95), Point(x: 0, y: -size.height))) { window, toggle in
                 FlipTransition(window: window, begin: toggle)
             }
         case "pageturn":
             return ModalDemo(name: name, screenSize: size, home: .pageHome, modal: .pageModal,
                              hint: "Drag from the right edge to turn the page in, from the left edge to turn it back, or press the button.",
-                             dragPlan: (Point(x: size.width - 4, y: size.height / 2), Point(x: -size.width, y: 0))) { window, toggle in
+                             dragPlan: (.present, Point(x: size.width - 4, y: size.height / 2), Point(x: -size.width, y: 0))) { window, toggle in
                 PageTurnTransition(window: window, present: toggle, dismiss: toggle)
             }
+        case "magicmove":
+            return MagicMoveDemo(screenSize: size)
         default:
             return nil
         }

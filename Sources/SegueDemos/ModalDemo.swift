@@ -10,12 +10,12 @@ public final class ModalDemo: Demo {
     public let home: DemoScreen
     public let modal: DemoScreen
     public let transition: TunableTransition
-    public let dragPlan: (start: Point, full: Point)
+    public let dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point)
 
     /// - Parameter makeTransition: builds the transitioning delegate on the window; its
     ///   argument starts whichever operation fits the screen shown.
     public init(name: String, screenSize: Size, home: DemoScreen.Design, modal: DemoScreen.Design, hint: String,
-                dragPlan: (Point, Point), makeTransition: (Window, @escaping () -> Void) -> TunableTransition) {
+                dragPlan: (TransitionContext.Operation, Point, Point), makeTransition: (Window, @escaping () -> Void) -> TunableTransition) {
         self.name = name
         self.hint = hint
         self.dragPlan = dragPlan
@@ -47,6 +47,17 @@ public final class ModalDemo: Demo {
     public var curve: TimingCurve {
         get { transition.curve }
         set { transition.curve = newValue }
+    }
+
+    public var timingDescription: String { curve.description }
+
+    public var images: [(id: String, path: String)] { [] }
+
+    /// The shown screen's button, by its lowercased title.
+    public var targets: [(name: String, frame: Rect)] {
+        let button = isPresented ? modal.button : home.button
+        guard let button, let r = button.convert(button.bounds, to: nil) else { return [] }
+        return [(button.layer.name, r)]
     }
 
     public func screens(for operation: TransitionContext.Operation) -> (from: ViewController, to: ViewController) {

@@ -25,6 +25,8 @@ public final class ContentTextures {
     private var images: [String: Texture] = [:]
     private var fonts: [FontKey: Font] = [:]
     private var texts: [TextKey: (texture: Texture, lastUsed: Int)] = [:]
+    private struct SnapshotKey: Hashable { let id: Int; let scale: Double }
+    private var snapshots: [SnapshotKey: (texture: Texture, lastUsed: Int)] = [:]
     private var frame = 0
     /// Frames a text texture survives unused.
     public var textLifetime = 120
@@ -42,6 +44,13 @@ public final class ContentTextures {
         let texture = try renderer.makeTexture(from: surface)
         images[id] = texture
         return ImageContent(id: id, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
+    }
+
+    /// Loads shipped images (paths relative to the Assets folder) under their ids, once each.
+    public func registerAssets(_ list: [(id: String, path: String)]) throws {
+        for (id, path) in list where images[id] == nil {
+            _ = try registerImage(id: id, path: assets + "/" + path)
+        }
     }
 
     /// Registers RGBA pixels as the contents `id` (generated pictures, snapshots).
@@ -93,11 +102,35 @@ public final class ContentTextures {
         if frame % 30 == 0 {
             let oldest = frame - textLifetime
             texts = texts.filter { $0.value.lastUsed >= oldest }
+            snapshots = snapshots.filter { $0.value.lastUsed >= oldest }
         }
     }
 
     /// Textures held now (images and text), for leak checks.
-    public var textureCount: Int { images.count + texts.count }
+    public var textureCount: Int { images.count + texts.count + snapshots.count }
+
+    /// The texture of `snapshot` at `scale` pixels per point, rendering it with `draw` the
+    /// first time; nil when it is empty or cannot be made.
+    func snapshot(_ snapshot: Snapshot, scale: Double, draw: (DisplayList, Double) -> Void) -> Texture? {
+        let key = SnapshotKey(id: snapshot.id, scale: scale)
+        if let hit = snapshots[key] {
+            snapshots[key] = (hit.texture, frame)
+            return hit.texture
+        }
+        let w = Int((snapshot.size.width * scale).rounded(.up)), h = Int((snapshot.size.height * scale).rounded(.up))
+        guard w > 0, h > 0, w <= ImageFile.maxSide, h <= ImageFile.maxSide,
+              let texture = try? renderer.makeTargetTexture(width: w, height: h) else { return nil }
+        do {
+            try renderer.drawing(into: texture) {
+                renderer.clear(.clear)
+                draw(snapshot.list, scale)
+            }
+        } catch {
+            return nil
+        }
+        snapshots[key] = (texture, frame)
+        return texture
+    }
 
     private func font(_ weight: TextContent.Weight, pixels: Int) throws -> Font {
         let key = FontKey(weight: weight, pixels: pixels)

@@ -10,6 +10,9 @@ public final class DisplayListRenderer {
     /// Allowed affine error for gradients, pixels: colour changes slowly across a cell, so a
     /// position error this size shifts it by far less than one 8-bit step.
     public var gradientTolerance = 4.0
+    /// Snapshots are rendered at this many times the output scale, so one that grows in
+    /// flight (a magic move) stays sharp.
+    public var snapshotOversampling = 2.0
     public let renderer: Renderer
     public let textures: ContentTextures
     private var tessellator = Tessellator()
@@ -23,13 +26,38 @@ public final class DisplayListRenderer {
         self.textures = textures
     }
 
-    /// Draws `list`; `pixelScale` is the output pixels per point, used to rasterize text.
+    /// Draws `list`; `pixelScale` is the output pixels per point, used to rasterize text and
+    /// snapshots. Snapshots are rendered into textures first (once each).
     public func draw(_ list: DisplayList, pixelScale: Double) {
         lastTriangleCount = 0
+        for item in list.items {
+            if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
+        }
         for item in list.items { draw(item, pixelScale: pixelScale) }
     }
 
+    private func snapshotTexture(_ s: Snapshot, _ pixelScale: Double) -> Texture? {
+        textures.snapshot(s, scale: pixelScale * snapshotOversampling) { list, scale in
+            for var item in list.items {
+                item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
+                draw(item, pixelScale: scale)
+            }
+        }
+    }
+
     private func draw(_ item: DisplayList.Item, pixelScale: Double) {
+        if case .snapshot(let s) = item.fill {
+            guard let texture = snapshotTexture(s, pixelScale) else { return }
+            tessellator.reset()
+            tessellator.add(rect: item.rect, transform: item.transform)
+            let scale = pixelScale * snapshotOversampling
+            fill(white: Float(min(max(item.opacity, 0), 1))) { u, v in
+                (u * Float(s.size.width * scale) / Float(texture.width),
+                 v * Float(s.size.height * scale) / Float(texture.height))
+            }
+            submit(texture: texture, blended: true)
+            return
+        }
         tessellator.reset()
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
@@ -59,6 +87,8 @@ public final class DisplayListRenderer {
                 (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
             }
             submit(texture: texture, blended: true)
+        case .snapshot:
+            break
         case .text(let text):
             let wrap = Int((item.rect.width * pixelScale).rounded())
             guard let texture = textures.text(text, wrapPixels: wrap, scale: pixelScale) else { return }

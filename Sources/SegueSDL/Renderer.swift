@@ -58,12 +58,33 @@ public final class Renderer {
                                         Int32(width), Int32(height)) else {
             throw SDLError("SDL_CreateTexture \(width)×\(height)")
         }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
         return Texture(handle: t, width: width, height: height, renderer: self)
     }
+
+    /// The texture drawn into, or nil for the window.
+    public private(set) var target: Texture?
 
     /// Draws into `texture` from now on, or into the window when nil.
     public func setTarget(_ texture: Texture?) throws {
         try check(SDL_SetRenderTarget(handle, texture?.handle), "SDL_SetRenderTarget")
+        target = texture
+    }
+
+    /// Runs `body` drawing into `texture` with no clip, then restores the target and clip.
+    func drawing(into texture: Texture, _ body: () throws -> Void) throws {
+        let previous = target
+        var clip = SDL_Rect()
+        let clipped = SDL_RenderIsClipEnabled(handle) == SDL_TRUE
+        SDL_RenderGetClipRect(handle, &clip)
+        try setTarget(texture)
+        SDL_RenderSetClipRect(handle, nil)
+        defer {
+            try? setTarget(previous)
+            if clipped { SDL_RenderSetClipRect(handle, &clip) } else { SDL_RenderSetClipRect(handle, nil) }
+        }
+        try body()
     }
 
     // MARK: Frames

@@ -124,3 +124,59 @@ import Testing
         #expect(try Self.run(["bogus"]).status == 2)
     }
 }
+
+@Suite(.serialized) struct CurveCommandTests {
+    @Test func springPrintsItsParametersThenRowsFromZeroToTheDuration() throws {
+        let r = try CommandLineTests.run(["curve", "spring", "--duration", "0.75", "--damping-ratio", "0.55",
+                                          "--velocity", "1.8181818181818181", "--samples", "4"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("# spring mass=1.0 stiffness="))
+        for key in ["damping=", "initialVelocity=1.81818", "duration=0.75"] { #expect(lines[0].contains(key)) }
+        #expect(lines[1] == "time,value,velocity")
+        #expect(lines.count == 6)
+        #expect(lines[2] == "0.000000,0.000000,1.818182")
+        #expect(lines[5].hasPrefix("0.750000,1.000000,"))
+    }
+
+    @Test func namedAndCustomBeziers() throws {
+        let named = try CommandLineTests.run(["curve", "easeInEaseOut", "--samples", "3"])
+        #expect(named.status == 0)
+        #expect(named.stdout.contains("0.500000,0.500000,"))
+        let custom = try CommandLineTests.run(["curve", "cubic-bezier", "--points", "0,0,1,1", "--duration", "2", "--samples", "3"])
+        #expect(custom.stdout.split(separator: "\n").last == "2.000000,1.000000,0.500000")
+    }
+
+    @Test(arguments: [
+        (["spring", "--duration", "0", "--damping-ratio", "0.5"], "duration must be a positive"),
+        (["spring", "--duration", "-1", "--damping-ratio", "0.5"], "duration must be a positive"),
+        (["spring", "--duration", "nan", "--damping-ratio", "0.5"], "--duration must be a finite number"),
+        (["spring", "--duration", "1", "--damping-ratio", "0"], "damping ratio must be a positive"),
+        (["spring", "--duration", "1", "--damping-ratio", "-2"], "damping ratio must be a positive"),
+        (["spring", "--damping-ratio", "0.5"], "needs --duration"),
+        (["cubic-bezier", "--points", "1,2,3"], "--points must be four numbers"),
+        (["cubic-bezier", "--points", "1.5,0,0.5,1"], "x1 and x2 must be within"),
+        (["wobble"], "unknown curve 'wobble'"),
+        (["linear", "--samples", "1"], "--samples must be a whole number"),
+        (["linear", "--duration", "0"], "duration must be a positive"),
+    ])
+    func badParametersExitTwoWithOneLine(_ args: [String], _ message: String) throws {
+        let r = try CommandLineTests.run(["curve"] + args)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func plotIsWritten() throws {
+        let dir = try CommandLineTests.temporaryDirectory()
+        let out = dir.appendingPathComponent("plot.png").path
+        let r = try CommandLineTests.run(["curve", "spring", "--duration", "1", "--damping-ratio", "0.3", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let plot = try ImageFile.readRGBA(out)
+        #expect(plot.width == 720 && plot.height == 440)
+        // Some pixels carry the curve's amber.
+        let amber = stride(from: 0, to: plot.rgba.count, by: 4).filter { plot.rgba[$0] > 200 && plot.rgba[$0 + 2] < 60 }
+        #expect(amber.count > 500)
+    }
+}

@@ -16,6 +16,7 @@ import SegueSDL
         let w = Int((demo.window.bounds.width * scale).rounded()), h = Int((demo.window.bounds.height * scale).rounded())
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(),
                                          software: software)
+        try canvas.drawer.textures.registerAssets(demo.images)
         let list = try demo.frame(of: op, atProgress: progress, scale: scale)
         return (w, h, try canvas.render(list, pixelScale: scale))
     }
@@ -42,6 +43,18 @@ import SegueSDL
     func pageTurnPresent(_ progress: Double) throws {
         let (w, h, rgba) = try render(DemoCatalog.make("pageturn", screenSize: Self.screen)!, .present, progress)
         try Golden.check(rgba, width: w, height: h, name: "pageturn-present-\(Int(progress * 100))")
+    }
+
+    @Test(arguments: [0.1, 0.25, 0.5])
+    func magicMovePush(_ progress: Double) throws {
+        let (w, h, rgba) = try render(DemoCatalog.make("magicmove", screenSize: Self.screen)!, .push, progress)
+        try Golden.check(rgba, width: w, height: h, name: "magicmove-push-\(Int(progress * 100))")
+    }
+
+    @Test(arguments: [0.2, 0.6])
+    func magicMovePop(_ progress: Double) throws {
+        let (w, h, rgba) = try render(DemoCatalog.make("magicmove", screenSize: Self.screen)!, .pop, progress)
+        try Golden.check(rgba, width: w, height: h, name: "magicmove-pop-\(Int(progress * 100))")
     }
 
     /// 1000 points wide: part of the page passes behind the eye and is clipped.

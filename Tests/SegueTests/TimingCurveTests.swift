@@ -49,3 +49,14 @@ import Testing
         #expect(TimingCurve.named("bouncy") == nil)
     }
 }
+
+@Suite struct TimingCurveSlopeTests {
+    @Test func slopesAtKnownPoints() {
+        #expect(TimingCurve.linear.slope(at: 1) == 1)
+        // easeInEaseOut is flat at both ends.
+        #expect(abs(TimingCurve.easeInEaseOut.slope(at: 0)) < 1e-3)
+        #expect(abs(TimingCurve.easeInEaseOut.slope(at: 1)) < 1e-3)
+        // At s = ½: dx/ds = ¾·x1 + 1.5·(x2 − x1) + ¾·(1 − x2) = 0.87 and dy/ds = 1.5 for (0.42, 0, 0.58, 1).
+        #expect(close(TimingCurve.easeInEaseOut.slope(at: 0.5), 1.5 / 0.87, 1e-9))
+    }
+}

@@ -44,11 +44,16 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
         return Self.bezier(solveParameter(forX: x), c1.y, c2.y)
     }
 
-    /// The slope dy/dx at time fraction `x` (clamped to 0…1).
+    /// The slope dy/dx at time fraction `x` (clamped to 0…1). Where the curve's x stalls
+    /// (an end with a control point on it), the slope is the limit, taken numerically.
     public func slope(at x: Double) -> Double {
-        let s = solveParameter(forX: min(max(x, 0), 1))
+        let x = min(max(x, 0), 1)
+        if c1.x == c1.y && c2.x == c2.y { return 1 }
+        let s = solveParameter(forX: x)
         let dx = Self.derivative(s, c1.x, c2.x), dy = Self.derivative(s, c1.y, c2.y)
-        return dx > 1e-12 ? dy / dx : (dy >= 0 ? .infinity : -.infinity)
+        if dx > 1e-6 { return dy / dx }
+        let h = 1e-6, a = max(x - h, 0), b = min(x + h, 1)
+        return (value(at: b) - value(at: a)) / (b - a)
     }
 
     /// The Bézier parameter s with x(s) = x: Newton's method, falling back to bisection.

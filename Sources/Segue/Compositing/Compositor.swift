@@ -4,19 +4,24 @@ public enum Compositor {
     /// frames): each layer's background, gradient and contents, then its sublayers, at the
     /// presentation values of each layer's local time. Points map to pixels by `scale`, then
     /// `offset` (pixels). Hidden and fully transparent layers are skipped with their subtrees.
-    public static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero, into list: inout DisplayList) {
+    /// With `inOwnCoordinates` the root's own bounds origin maps to the origin (its
+    /// position and transform are left out), as for a snapshot.
+    public static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero, inOwnCoordinates: Bool = false,
+                               into list: inout DisplayList) {
         let time = root.localTime
         let state = root.presentation(atLocalTime: time)
-        let toPixels = state.toSuperlayer
+        let place = inOwnCoordinates ? Transform3D.makeTranslation(-state.bounds.minX, -state.bounds.minY, 0) : state.toSuperlayer
+        let toPixels = place
             .concatenating(.makeScale(scale, scale, 1))
             .concatenating(.makeTranslation(offset.x, offset.y, 0))
         visit(root, state, toPixels, 1, time, &list)
     }
 
     /// A fresh display list of `root`'s tree.
-    public static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero) -> DisplayList {
+    public static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero,
+                               inOwnCoordinates: Bool = false) -> DisplayList {
         var list = DisplayList()
-        compose(root, scale: scale, offset: offset, into: &list)
+        compose(root, scale: scale, offset: offset, inOwnCoordinates: inOwnCoordinates, into: &list)
         return list
     }
 
@@ -32,6 +37,7 @@ public enum Compositor {
         switch layer.contents {
         case .image(let image)?: emit(.image(image, source: image.sourceRect(for: state.bounds.size)))
         case .text(let text)?: emit(.text(text))
+        case .snapshot(let snapshot)?: emit(.snapshot(snapshot))
         case nil: break
         }
         for sub in layer.sublayers {

@@ -7,6 +7,8 @@ public struct DisplayList: Sendable {
         /// An image and the part of it shown, in unit image coordinates.
         case image(ImageContent, source: Rect)
         case text(TextContent)
+        /// A snapshot stretched over the rect.
+        case snapshot(Snapshot)
     }
 
     public struct Item: Hashable, Sendable {

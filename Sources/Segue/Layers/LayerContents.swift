@@ -1,8 +1,10 @@
-/// What a layer draws over its background: an image or a run of text. The platform turns
-/// these into textures; the engine only describes them.
+/// What a layer draws over its background: an image, a run of text or a snapshot of a
+/// view. The platform turns these into textures; the engine only describes them.
 public enum LayerContents: Hashable, Sendable {
     case image(ImageContent)
     case text(TextContent)
+    /// Stretched to the layer's bounds.
+    case snapshot(Snapshot)
 }
 
 /// An image registered with the platform under `id`, and how it fills the layer.

@@ -7,6 +7,7 @@ open class ViewController {
     public internal(set) var presentedViewController: ViewController?
     public internal(set) weak var presentingViewController: ViewController?
     private var loadedView: View?
+    weak var navigationOwner: NavigationController?
 
     public init(title: String = "") {
         self.title = title

@@ -1,0 +1,123 @@
+/// Supplies the animator for each push and pop, and optionally an interaction controller
+/// for it (`UINavigationControllerDelegate`). Nil means the default slide (or none, when
+/// not animated); no interaction controller means the animation runs.
+public protocol NavigationControllerDelegate: AnyObject {
+    func navigationController(_ nav: NavigationController, animationControllerFor operation: TransitionContext.Operation,
+                              from: ViewController, to: ViewController) -> ViewControllerAnimatedTransitioning?
+    func navigationController(_ nav: NavigationController, interactionControllerFor animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning?
+}
+
+extension NavigationControllerDelegate {
+    public func navigationController(_ nav: NavigationController, animationControllerFor operation: TransitionContext.Operation,
+                                     from: ViewController, to: ViewController) -> ViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(_ nav: NavigationController, interactionControllerFor animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? { nil }
+}
+
+/// A stack of view controllers shown one at a time under a navigation bar with the top
+/// one's title and a back button (`UINavigationController`).
+///
+/// Pushes and pops run as transitions in `contentView`, the area under the bar; the stack
+/// changes when the transition completes, and not at all when it is cancelled.
+public final class NavigationController: ViewController {
+    public static let barHeight = 56.0
+
+    public private(set) var viewControllers: [ViewController]
+    /// Not retained, as in UIKit.
+    public weak var delegate: NavigationControllerDelegate?
+    public let size: Size
+    public private(set) var contentView: View!
+    public private(set) var titleLabel: Label!
+    public private(set) var backButton: Button!
+
+    public init(rootViewController: ViewController, size: Size) {
+        viewControllers = [rootViewController]
+        self.size = size
+        super.init(title: rootViewController.title)
+        rootViewController.navigationController = self
+    }
+
+    public var topViewController: ViewController { viewControllers[viewControllers.count - 1] }
+    override public var visibleViewController: ViewController { topViewController }
+
+    override public func loadView() -> View {
+        let root = View(frame: Rect(origin: .zero, size: size), name: "navigation")
+        root.backgroundColor = .white
+        contentView = View(frame: Rect(x: 0, y: Self.barHeight, width: size.width, height: size.height - Self.barHeight),
+                           name: "navigation-content")
+        root.addSubview(contentView)
+        let bar = View(frame: Rect(x: 0, y: 0, width: size.width, height: Self.barHeight), name: "navigation-bar")
+        bar.backgroundColor = Color(hex: 0xF8FAFC)
+        let hairline = View(frame: Rect(x: 0, y: Self.barHeight - 1, width: size.width, height: 1), name: "hairline")
+        hairline.backgroundColor = Color(white: 0.8)
+        bar.addSubview(hairline)
+        titleLabel = Label(frame: Rect(x: 90, y: 16, width: size.width - 180, height: 26),
+                           text: TextContent(topViewController.title, fontSize: 18, weight: .bold, alignment: .center))
+        bar.addSubview(titleLabel)
+        backButton = Button(frame: Rect(x: 8, y: 10, width: 76, height: 36), title: "‹ Back", color: .clear,
+                            titleColor: Color(hex: 0x2563EB), name: "back") { [weak self] in self?.popViewController(animated: true) }
+        bar.addSubview(backButton)
+        root.addSubview(bar)
+        let top = topViewController.view
+        top.frame = contentView.bounds
+        contentView.addSubview(top)
+        updateBar()
+        return root
+    }
+
+    private func updateBar() {
+        titleLabel.text.string = topViewController.title
+        backButton.isHidden = viewControllers.count < 2
+    }
+
+    /// Pushes `vc` on the stack, animated by the delegate's animator (or a slide). Ignored
+    /// while a transition runs or when `vc` is already on a stack.
+    public func pushViewController(_ vc: ViewController, animated: Bool) {
+        guard vc.navigationController == nil else { return }
+        transition(.push, from: topViewController, to: vc, animated: animated) { [weak self] in
+            guard let self else { return }
+            vc.navigationController = self
+            self.viewControllers.append(vc)
+        }
+    }
+
+    /// Pops the top view controller, animated as for a push. Ignored at the root or while a
+    /// transition runs.
+    public func popViewController(animated: Bool) {
+        guard viewControllers.count > 1 else { return }
+        let top = topViewController, below = viewControllers[viewControllers.count - 2]
+        transition(.pop, from: top, to: below, animated: animated) { [weak self] in
+            self?.viewControllers.removeLast()
+            top.navigationController = nil
+        }
+    }
+
+    private func transition(_ operation: TransitionContext.Operation, from: ViewController, to: ViewController,
+                            animated: Bool, apply: @escaping () -> Void) {
+        guard isViewLoaded, let window = view.window, !window.isTransitioning else {
+            if !isViewLoaded { apply() }
+            return
+        }
+        var animator: ViewControllerAnimatedTransitioning?
+        if animated {
+            animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
+                ?? SlideAnimator(operation: operation)
+        }
+        let interactor = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        TransitionContext(operation: operation, from: from, to: to, containerView: contentView,
+                          animator: animator, interactionController: interactor) { [weak self] completed in
+            guard completed, let self else { return }
+            apply()
+            self.updateBar()
+        }.start()
+    }
+}
+
+extension ViewController {
+    /// The navigation controller whose stack holds this controller, if any.
+    public internal(set) var navigationController: NavigationController? {
+        get { navigationOwner }
+        set { navigationOwner = newValue }
+    }
+}
