@@ -90,4 +90,31 @@ expect_line '"event":"ended","transition":"pageturn","operation":"dismiss","canc
 import -window root "$out/pageturn.png" 2>/dev/null || true
 stop_app
 
-echo "e2e: ok (flip and pageturn; logs and screenshots in $out)"
+# Magic move: tap a picture (a target of the ready event), the push ends; tap Back (a
+# target of the screen event that follows), the pop ends.
+start_app magicmove
+# target NAME [EVENT]: the centre of the target NAME in the last EVENT line that lists it.
+target() {
+  python3 -c '
+import json,sys
+for line in reversed(open(sys.argv[1]).read().splitlines()):
+    e=json.loads(line)
+    for t in e.get("targets", []):
+        if t["name"]==sys.argv[2]:
+            print(t["x"]+t["width"]//2, t["y"]+t["height"]//2); sys.exit(0)
+sys.exit(1)' "$log" "$1" || fail "no target $1"
+}
+read -r tx ty < <(target photo-3)
+xdotool mousemove --window "$wid" "$tx" "$ty" click 1
+wait_for '"event":"ended"' 1
+expect_line '"event":"began","transition":"magicmove","operation":"push","interactive":false'
+expect_line '"event":"ended","transition":"magicmove","operation":"push","cancelled":false'
+wait_for '"name":"back"' 1
+read -r bx by < <(target back)
+xdotool mousemove --window "$wid" "$bx" "$by" click 1
+wait_for '"event":"ended"' 2
+expect_line '"event":"ended","transition":"magicmove","operation":"pop","cancelled":false'
+import -window root "$out/magicmove.png" 2>/dev/null || true
+stop_app
+
+echo "e2e: ok (flip, pageturn and magicmove; logs and screenshots in $out)"

@@ -287,7 +287,7 @@ final class LiveApp {
         screenList.items.removeAll(keepingCapacity: true)
         Compositor.compose(demo.window.layer, scale: layout.scale, offset: layout.screen.origin, into: &screenList)
         renderer.setClip(layout.screen)
-        drawer.draw(screenList, pixelScale: layout.scale)
+        drawer.draw(screenList, pixelScale: layout.scale, clip: layout.screen)
         renderer.setClip(nil)
         hudList.items.removeAll(keepingCapacity: true)
         HUD.compose(hud, in: layout.hud, into: &hudList)

@@ -59,7 +59,7 @@ public final class DemoScreen: ViewController {
 
         button = Button(frame: Rect(x: margin, y: h - 0.165 * h, width: inner, height: 56 * k),
                         title: design.buttonTitle, color: design.buttonColor, titleColor: design.buttonTextColor,
-                        name: design.buttonTitle.lowercased()) { [weak self] in self?.buttonAction() }
+                        name: design.buttonTitle.lowercased().split(separator: " ").joined(separator: "-")) { [weak self] in self?.buttonAction() }
         root.addSubview(button)
         return root
     }

@@ -26,18 +26,43 @@ public final class DisplayListRenderer {
         self.textures = textures
     }
 
-    /// Draws `list`; `pixelScale` is the output pixels per point, used to rasterize text and
-    /// snapshots. Snapshots are rendered into textures first (once each).
-    public func draw(_ list: DisplayList, pixelScale: Double) {
+    /// Draws `list` into `clip` (pixels; nil for the whole output); `pixelScale` is the output
+    /// pixels per point, used to rasterize text and snapshots. Snapshots are rendered into
+    /// textures first (once each). Items under an opaque, flat item that covers the whole
+    /// clip are skipped.
+    public func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
         lastTriangleCount = 0
         for item in list.items {
             if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
         }
-        for item in list.items { draw(item, pixelScale: pixelScale) }
+        let area = clip ?? Rect(x: 0, y: 0, width: Double(renderer.outputSize.width), height: Double(renderer.outputSize.height))
+        var first = list.items.count - 1
+        while first > 0 && !covers(list.items[first], area) { first -= 1 }
+        tessellator.clipRect = area
+        for item in list.items[max(first, 0)...] { draw(item, pixelScale: pixelScale) }
+    }
+
+    /// Whether `item` hides everything under it in `area`: opaque, drawn flat and
+    /// axis-aligned, and covering the area.
+    private func covers(_ item: DisplayList.Item, _ area: Rect) -> Bool {
+        guard item.opacity >= 1 else { return false }
+        switch item.fill {
+        case .color(let c): guard c.alpha >= 1 else { return false }
+        case .gradient(let g): guard g.colors.allSatisfy({ $0.alpha >= 1 }) else { return false }
+        case .image(let image, _): guard textures.image(image.id)?.isOpaque == true else { return false }
+        case .text, .snapshot: return false
+        }
+        let m = item.transform
+        guard m.isAffine, m.m12 == 0, m.m21 == 0, let a = m.project(item.rect.origin),
+              let b = m.project(Point(x: item.rect.maxX, y: item.rect.maxY)) else { return false }
+        return min(a.x, b.x) <= area.minX && min(a.y, b.y) <= area.minY && max(a.x, b.x) >= area.maxX && max(a.y, b.y) >= area.maxY
     }
 
     private func snapshotTexture(_ s: Snapshot, _ pixelScale: Double) -> Texture? {
         textures.snapshot(s, scale: pixelScale * snapshotOversampling) { list, scale in
+            let saved = tessellator.clipRect
+            tessellator.clipRect = Rect(x: 0, y: 0, width: s.size.width * scale, height: s.size.height * scale)
+            defer { tessellator.clipRect = saved }
             for var item in list.items {
                 item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
                 draw(item, pixelScale: scale)
@@ -86,7 +111,7 @@ public final class DisplayListRenderer {
             fill(white: opacity) { u, v in
                 (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
             }
-            submit(texture: texture, blended: true)
+            submit(texture: texture, blended: opacity < 1 || !texture.isOpaque)
         case .snapshot:
             break
         case .text(let text):
@@ -131,7 +156,8 @@ public final class DisplayListRenderer {
     private func submit(texture: Texture?, blended: Bool) {
         let indices = tessellator.indices
         guard !indices.isEmpty else { return }
-        if texture == nil { SDL_SetRenderDrawBlendMode(renderer.handle, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE) }
+        let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
+        if let texture { SDL_SetTextureBlendMode(texture.handle, mode) } else { SDL_SetRenderDrawBlendMode(renderer.handle, mode) }
         vertices.withUnsafeBufferPointer { v in
             indices.withUnsafeBufferPointer { i in
                 _ = SDL_RenderGeometry(renderer.handle, texture?.handle, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))

@@ -49,7 +49,8 @@ public final class Renderer {
         guard let t = SDL_CreateTextureFromSurface(handle, surface) else { throw SDLError("SDL_CreateTextureFromSurface") }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
-        return Texture(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h), renderer: self)
+        let opaque = surface.pointee.format.pointee.Amask == 0
+        return Texture(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: opaque, renderer: self)
     }
 
     /// A texture that can be rendered into, `width` × `height` RGBA pixels.

@@ -7,8 +7,12 @@ public final class Texture {
     private let renderer: Renderer
     public let width: Int
     public let height: Int
+    /// Whether every pixel is opaque (its source had no alpha channel), so it can be drawn
+    /// without blending.
+    public let isOpaque: Bool
 
-    init(handle: OpaquePointer, width: Int, height: Int, renderer: Renderer) {
+    init(handle: OpaquePointer, width: Int, height: Int, isOpaque: Bool = false, renderer: Renderer) {
+        self.isOpaque = isOpaque
         self.renderer = renderer
         self.handle = handle
         self.width = width

@@ -1,13 +1,19 @@
 /// Turns display-list quads into screen triangles that an affine rasterizer (such as
-/// `SDL_RenderGeometry`) draws within about half a pixel of perspective-correct.
+/// `SDL_RenderGeometry`) draws within a fraction of a pixel of perspective-correct.
 ///
-/// Each quad is cut into a grid in its own plane, finer where its depth (w) varies more
-/// across it: an affine segment of screen length L whose w goes from w to w + Δw is off by
-/// about L·Δw / (4n²w) at its middle when cut in n pieces, so n = ⌈√(L·Δw / (4·w·τ))⌉ for a
-/// tolerance τ (pixels), taking the quad's longest extent and its largest w spread for both
-/// axes (a strip whose w varies only along v still shears along u). Flat (affine) quads stay one cell. Triangles are clipped in
-/// homogeneous space against the near plane `w = nearW`, so geometry behind the eye is never
-/// drawn, inverted or stretched. Buffers are kept between frames.
+/// A quad is cut adaptively in its own plane (a quadtree over its unit square): a cell is
+/// split while its affine error is above `tolerance`. An affine segment of screen length L
+/// whose w goes from w to w + Δw is off by about L·Δw / (4·w) at its middle, so a cell of
+/// screen extent L (its longest side or diagonal) and w spread Δw is split while
+/// L·Δw / (4·w_min) > τ. Flat (affine) quads stay one cell; cells where the quad turns away
+/// or is near the eye split, the rest do not. A projected plane keeps straight lines
+/// straight, so cells of different sizes meet without cracks.
+///
+/// Triangles are clipped in homogeneous space, where clipping is exact for every attribute:
+/// against the near plane `w = nearW`, so geometry behind the eye is never drawn, inverted
+/// or stretched, and, when `clipRect` is set, against that rectangle grown by `guardBand`,
+/// so nothing far off screen is rasterized or even subdivided. Buffers are kept between
+/// frames; adding a quad allocates nothing once they have grown.
 public struct Tessellator {
     /// One output vertex: a screen position in pixels and the matching point of the quad in
     /// unit coordinates (0…1 across its rect).
@@ -18,20 +24,26 @@ public struct Tessellator {
         public var v: Float
     }
 
+    /// A grid point: its homogeneous image and its unit coordinates in the quad.
+    private typealias Point4 = (p: Vector4, u: Double, v: Double)
+
     /// Allowed affine error, pixels.
-    public var tolerance = 0.25
-    /// The most cells along one side of a quad.
-    public var maxCells = 64
-    /// The near plane: homogeneous w below this is behind the eye, clipped.
+    public var tolerance = 0.5
+    /// The most halvings of a cell: at most 2^maxDepth cells along a side of a quad.
+    public var maxDepth = 6
+    /// The near plane: homogeneous w below this is behind (or at) the eye, clipped.
     public var nearW = 0.01
+    /// The output area in pixels, or nil to clip at the near plane only.
+    public var clipRect: Rect?
+    /// Pixels beyond `clipRect` kept, so the clip never shows at the edges.
+    public var guardBand = 32.0
 
     public private(set) var vertices: [Vertex] = []
     public private(set) var indices: [Int32] = []
     private var uBreaks: [Double] = []
     private var vBreaks: [Double] = []
-    private var grid: [Vector4] = []
-    private var polygon: [(Vector4, Double, Double)] = []
-    private var clipped: [(Vector4, Double, Double)] = []
+    private var polygon: [Point4] = []
+    private var scratch: [Point4] = []
 
     public init() {}
 
@@ -41,111 +53,140 @@ public struct Tessellator {
         indices.removeAll(keepingCapacity: true)
     }
 
-    /// The number of cells along u and v the quad needs for `tolerance` pixels.
-    public func cellCounts(rect: Rect, transform m: Transform3D, tolerance: Double) -> (Int, Int) {
-        let c = [m.apply(x: rect.minX, y: rect.minY), m.apply(x: rect.maxX, y: rect.minY),
-                 m.apply(x: rect.maxX, y: rect.maxY), m.apply(x: rect.minX, y: rect.maxY)]
-        let ws = c.map(\.w)
-        if ws.allSatisfy({ $0 == ws[0] }) && ws[0] > nearW { return (1, 1) }
-        if ws.contains(where: { $0 <= nearW }) { return (maxCells, maxCells) }
-        // The error in any direction scales with the cell's screen size and w's change across
-        // it, so one count serves both axes: the longest edge against the largest w spread.
-        let p = c.map(\.projected)
-        let length = max((p[0] - p[1]).length, (p[1] - p[2]).length, (p[2] - p[3]).length, (p[3] - p[0]).length,
-                         (p[0] - p[2]).length, (p[1] - p[3]).length)
-        let dw = (ws.max() ?? 0) - (ws.min() ?? 0), w = ws.min() ?? 1
-        let n = Int(min(max((length * dw / (4 * w * tolerance)).squareRoot().rounded(.up), 1), Double(maxCells)))
-        return (n, n)
-    }
-
     /// Appends the triangles of `rect` under `transform`; `uStops` and `vStops` (unit
-    /// coordinates) are added as extra grid lines, so colours given per vertex change slope
-    /// only there. `tolerance` overrides the allowed error for this quad; `subdivide: false`
-    /// keeps it one cell, which is exact for a uniform colour (a plane's projection is a
-    /// quad; only interpolated attributes need the grid). Returns the range of indices appended.
+    /// coordinates) are added as cell edges, so colours given per vertex change slope only
+    /// there. `tolerance` overrides the allowed error for this quad; `subdivide: false`
+    /// keeps it whole, which is exact for a uniform colour (a plane's projection is a quad;
+    /// only interpolated attributes need cutting). Returns the range of indices appended.
     @discardableResult
     public mutating func add(rect: Rect, transform m: Transform3D, subdivide: Bool = true, tolerance: Double? = nil,
                              uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
         let start = indices.count
         guard rect.width > 0, rect.height > 0 else { return start..<start }
-        let (nu, nv) = subdivide ? cellCounts(rect: rect, transform: m, tolerance: tolerance ?? self.tolerance) : (1, 1)
-        Self.breaks(nu, uStops, into: &uBreaks)
-        Self.breaks(nv, vStops, into: &vBreaks)
-        let cols = uBreaks.count, rows = vBreaks.count
-        grid.removeAll(keepingCapacity: true)
-        for v in vBreaks {
-            for u in uBreaks {
-                grid.append(m.apply(x: rect.minX + u * rect.width, y: rect.minY + v * rect.height))
-            }
-        }
-        if grid.allSatisfy({ $0.w > nearW }) {
-            // Nothing to clip: share the grid's vertices between its cells.
-            let base = Int32(vertices.count)
-            var k = 0
-            for v in vBreaks {
-                for u in uBreaks {
-                    emit((grid[k], u, v))
-                    k += 1
-                }
-            }
-            for j in 0..<(rows - 1) {
-                for i in 0..<(cols - 1) {
-                    let a = base + Int32(j * cols + i), b = a + 1, c = a + Int32(cols) + 1, d = a + Int32(cols)
-                    indices.append(a); indices.append(b); indices.append(c)
-                    indices.append(a); indices.append(c); indices.append(d)
-                }
-            }
-            return start..<indices.count
-        }
-        for j in 0..<(rows - 1) {
-            for i in 0..<(cols - 1) {
-                let a = j * cols + i, b = a + 1, c = a + cols + 1, d = a + cols
-                triangle((grid[a], uBreaks[i], vBreaks[j]), (grid[b], uBreaks[i + 1], vBreaks[j]),
-                         (grid[c], uBreaks[i + 1], vBreaks[j + 1]))
-                triangle((grid[a], uBreaks[i], vBreaks[j]), (grid[c], uBreaks[i + 1], vBreaks[j + 1]),
-                         (grid[d], uBreaks[i], vBreaks[j + 1]))
+        Self.breaks(uStops, into: &uBreaks)
+        Self.breaks(vStops, into: &vBreaks)
+        let quad = Quad(rect: rect, transform: m, tolerance: subdivide ? (tolerance ?? self.tolerance) : .infinity)
+        for j in 0..<(vBreaks.count - 1) {
+            for i in 0..<(uBreaks.count - 1) {
+                cell(quad, uBreaks[i], uBreaks[i + 1], vBreaks[j], vBreaks[j + 1], depth: 0)
             }
         }
         return start..<indices.count
     }
 
-    /// Grid lines: n equal cells, plus the stops strictly inside 0…1, sorted.
-    private static func breaks(_ n: Int, _ stops: [Double], into out: inout [Double]) {
+    /// The quad being cut.
+    private struct Quad {
+        let rect: Rect
+        let transform: Transform3D
+        let tolerance: Double
+
+        func point(_ u: Double, _ v: Double) -> Point4 {
+            (transform.apply(x: rect.minX + u * rect.width, y: rect.minY + v * rect.height), u, v)
+        }
+    }
+
+    /// Cuts the cell u0…u1 × v0…v1 until it is within tolerance, dropping what lies wholly
+    /// beyond a clip plane.
+    private mutating func cell(_ q: Quad, _ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double, depth: Int) {
+        let a = q.point(u0, v0), b = q.point(u1, v0), c = q.point(u1, v1), d = q.point(u0, v1)
+        let ca = outcode(a.p), cb = outcode(b.p), cc = outcode(c.p), cd = outcode(d.p)
+        if ca & cb & cc & cd != 0 { return }
+        if depth < maxDepth && q.tolerance.isFinite && needsSplit(a.p, b.p, c.p, d.p, q.tolerance) {
+            let um = (u0 + u1) / 2, vm = (v0 + v1) / 2
+            cell(q, u0, um, v0, vm, depth: depth + 1)
+            cell(q, um, u1, v0, vm, depth: depth + 1)
+            cell(q, u0, um, vm, v1, depth: depth + 1)
+            cell(q, um, u1, vm, v1, depth: depth + 1)
+            return
+        }
+        if ca | cb | cc | cd == 0 {
+            let base = Int32(vertices.count)
+            emit(a); emit(b); emit(c); emit(d)
+            indices.append(base); indices.append(base + 1); indices.append(base + 2)
+            indices.append(base); indices.append(base + 2); indices.append(base + 3)
+        } else {
+            triangle(a, b, c)
+            triangle(a, c, d)
+        }
+    }
+
+    /// Whether the cell's affine error can exceed `tolerance`: always where it reaches the
+    /// near plane, else when L·Δw / (4·w_min) > τ.
+    private func needsSplit(_ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4, _ tolerance: Double) -> Bool {
+        let wMin = min(a.w, b.w, c.w, d.w), wMax = max(a.w, b.w, c.w, d.w)
+        if wMin == wMax { return false }
+        if wMin <= nearW { return true }
+        let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
+        let length = max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length)
+        return length * (wMax - wMin) / (4 * wMin) > tolerance
+    }
+
+    /// Cell edges: 0, the stops strictly inside 0…1, and 1, sorted.
+    private static func breaks(_ stops: [Double], into out: inout [Double]) {
         out.removeAll(keepingCapacity: true)
-        for k in 0...n { out.append(Double(k) / Double(n)) }
+        out.append(0)
+        out.append(1)
         guard !stops.isEmpty else { return }
         for s in stops where s > 0 && s < 1 && !out.contains(s) { out.append(s) }
         out.sort()
     }
 
-    private mutating func triangle(_ p0: (Vector4, Double, Double), _ p1: (Vector4, Double, Double),
-                                   _ p2: (Vector4, Double, Double)) {
-        // Sutherland–Hodgman against w = nearW; attributes interpolate linearly in
-        // homogeneous space, which is exact for the plane of the quad.
+    // MARK: Clipping
+
+    /// The number of clip planes: the near plane, then left, right, top, bottom.
+    private var planeCount: Int { clipRect == nil ? 1 : 5 }
+
+    /// The signed distance of `p` inside plane `k` (negative outside); linear in `p`.
+    private func distance(_ p: Vector4, _ k: Int) -> Double {
+        guard k > 0, let r = clipRect else { return p.w - nearW }
+        switch k {
+        case 1: return p.x - (r.minX - guardBand) * p.w
+        case 2: return (r.maxX + guardBand) * p.w - p.x
+        case 3: return p.y - (r.minY - guardBand) * p.w
+        default: return (r.maxY + guardBand) * p.w - p.y
+        }
+    }
+
+    /// One bit per plane that `p` lies outside of.
+    private func outcode(_ p: Vector4) -> Int {
+        var code = 0
+        for k in 0..<planeCount where distance(p, k) < 0 { code |= 1 << k }
+        return code
+    }
+
+    private mutating func triangle(_ p0: Point4, _ p1: Point4, _ p2: Point4) {
+        let c0 = outcode(p0.p), c1 = outcode(p1.p), c2 = outcode(p2.p)
+        if c0 & c1 & c2 != 0 { return }
         polygon.removeAll(keepingCapacity: true)
         polygon.append(p0); polygon.append(p1); polygon.append(p2)
-        clipped.removeAll(keepingCapacity: true)
-        for k in 0..<3 {
-            let a = polygon[k], b = polygon[(k + 1) % 3]
-            let aIn = a.0.w > nearW, bIn = b.0.w > nearW
-            if aIn { clipped.append(a) }
-            if aIn != bIn {
-                let t = (nearW - a.0.w) / (b.0.w - a.0.w)
-                func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
-                clipped.append((Vector4(x: mix(a.0.x, b.0.x), y: mix(a.0.y, b.0.y), z: mix(a.0.z, b.0.z), w: nearW),
-                                mix(a.1, b.1), mix(a.2, b.2)))
+        let crossed = c0 | c1 | c2
+        // Sutherland–Hodgman, one plane at a time; attributes interpolate linearly in
+        // homogeneous space, which is exact for the plane of the quad.
+        for k in 0..<planeCount where crossed & (1 << k) != 0 {
+            scratch.removeAll(keepingCapacity: true)
+            for n in 0..<polygon.count {
+                let a = polygon[n], b = polygon[(n + 1) % polygon.count]
+                let da = distance(a.p, k), db = distance(b.p, k)
+                if da >= 0 { scratch.append(a) }
+                if (da >= 0) != (db >= 0) {
+                    let t = da / (da - db)
+                    func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+                    scratch.append((Vector4(x: mix(a.p.x, b.p.x), y: mix(a.p.y, b.p.y), z: mix(a.p.z, b.p.z), w: mix(a.p.w, b.p.w)),
+                                    mix(a.u, b.u), mix(a.v, b.v)))
+                }
             }
+            swap(&polygon, &scratch)
+            if polygon.count < 3 { return }
         }
-        guard clipped.count >= 3 else { return }
         let base = Int32(vertices.count)
-        for p in clipped { emit(p) }
-        for k in 1..<(clipped.count - 1) {
+        for p in polygon { emit(p) }
+        for k in 1..<(polygon.count - 1) {
             indices.append(base); indices.append(base + Int32(k)); indices.append(base + Int32(k + 1))
         }
     }
 
-    private mutating func emit(_ p: (Vector4, Double, Double)) {
-        let s = p.0.projected
-        vertices.append(Vertex(x: Float(s.x), y: Float(s.y), u: Float(p.1), v: Float(p.2)))
+    private mutating func emit(_ p: Point4) {
+        let s = p.p.projected
+        vertices.append(Vertex(x: Float(s.x), y: Float(s.y), u: Float(p.u), v: Float(p.v)))
     }
 }
