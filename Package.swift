@@ -17,16 +17,16 @@ let package = Package(
         .target(name: "Segue"),
         .target(name: "SegueDemos", dependencies: ["Segue"]),
         .target(name: "SegueSDL", dependencies: ["Segue", "CSDL2"]),
+        .target(name: "SegueStudio", dependencies: ["Segue", "SegueDemos"]),
         .executableTarget(
             name: "SegueApp",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL"],
-            resources: []
+            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio"]
         ),
         .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL"]),
-        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueDemos"]),
+        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueDemos", "SegueStudio"]),
         .testTarget(
             name: "SegueSDLTests",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL"],
+            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio"],
             exclude: ["Goldens"]
         ),
     ]

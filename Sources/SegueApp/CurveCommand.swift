@@ -1,6 +1,7 @@
 import Foundation
 import Segue
 import SegueSDL
+import SegueStudio
 
 /// `segue curve`: prints a timing curve or a spring as `time,value,velocity` rows, and
 /// optionally plots it to a PNG.

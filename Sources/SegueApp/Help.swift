@@ -6,7 +6,9 @@ enum Help {
     segue — interactive 3D view-controller transitions, live in a window or rendered headless.
 
     USAGE
-      segue [--demo NAME] [--size WxH] [--scale S] [--events] [--software]
+      segue [--demo NAME] [--size WxH] [--scale S] [--window WxH] [--events] [--software]
+            [--record FILE.json] [TUNING…]
+      segue replay FILE.json [--headless] [--events] [--out DIR] [--software]
       segue render --transition NAME --operation OP --progress P --out FILE.png
                    [--curve CURVE] [--size WxH] [--scale S] [--from IMAGE] [--to IMAGE]
       segue curve spring --duration D --damping-ratio Z [--velocity V] [--samples N] [--out plot.png]
@@ -35,6 +37,32 @@ enum Help {
                       the targets), began, ended, and stats (frames per second while
                       dragging) when the app quits
       --software      use SDL's software renderer instead of OpenGL
+      --record FILE   write every input with its time, and the options, to FILE
+                      (JSON) when the app quits, for `segue replay`
+
+    TUNING (also changeable live: the HUD's − + buttons, or the key shown; Shift steps back)
+      --duration S            the transition's duration, seconds (d)
+      --curve CURVE           its curve over the whole timeline (c)
+      --threshold T           the release threshold, 0…1 (t)
+      --completion-speed S    how much faster the rest plays after release (e)
+      --completion-curve C    the curve of the rest after release (k)
+      --perspective D         the eye's distance in points, m34 = −1/D (p)
+      --release RULE          uikit (percent ≥ threshold), velocity (a flick of one
+                              transition per second decides, as Flutter's back
+                              gesture), projected (where the release velocity would
+                              carry it, as libadwaita's swipe tracker) (r)
+      --spring-completion     the rest plays on a spring started at the release
+                              velocity (v)
+      --slow-motion           start with animations ten times slower (s)
+      Keys: Space pauses and resumes, ← → step one frame, 0 resets the tuning. Dragging
+      the HUD's progress bar scrubs the transition (starting the next one at rest).
+
+    REPLAY
+      Plays a recording back deterministically: the inputs at their recorded times, frames
+      at 60 per second between them. --events prints the same began/ended sequence the
+      live run printed; --out DIR writes every frame of the screen as DIR/frame-NNNNN.png;
+      --headless needs no display (without it the replay shows in a window, at its pace).
+      A missing, truncated or corrupt recording exits 2.
 
     RENDER (headless: needs no display)
       Writes the frame a transition shows at fraction P of its animation time: exactly

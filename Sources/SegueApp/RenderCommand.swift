@@ -2,6 +2,7 @@ import Foundation
 import Segue
 import SegueDemos
 import SegueSDL
+import SegueStudio
 
 /// `segue render`: one frame of a transition, headless, to a PNG.
 struct RenderCommand {

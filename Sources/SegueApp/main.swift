@@ -1,5 +1,6 @@
 import Foundation
 import SegueSDL
+import SegueStudio
 
 /// Runs the command named by the arguments and exits: 0 on success, 1 when the platform
 /// fails, 2 on bad input (one line on stderr).
@@ -13,6 +14,14 @@ func runMain() -> Int32 {
         if args.first == "curve" {
             args.removeFirst()
             try CurveCommand(args).run()
+            return 0
+        }
+        if args.first == "replay" {
+            args.removeFirst()
+            do {
+                try ReplayCommand(args).run()
+            } catch is ReplayCommand.ReplayStopped {
+            }
             return 0
         }
         if args.first == "render" {

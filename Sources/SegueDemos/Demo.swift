@@ -12,16 +12,18 @@ public protocol Demo: AnyObject {
     var window: Window { get }
     /// The drags that scrub the transition.
     var interactions: [DragInteractionController] { get }
-    /// Seconds the transition lasts.
-    var duration: Double { get set }
-    /// The curve over the transition's whole timeline.
-    var curve: TimingCurve { get set }
+    /// The transition's tunable parameters, applied from the next transition on.
+    var parameters: TransitionParameters { get set }
+    /// The parameters the demo starts with: the reference's.
+    var defaultParameters: TransitionParameters { get }
     /// The screens the `operation` goes from and to.
     func screens(for operation: TransitionContext.Operation) -> (from: ViewController, to: ViewController)
     /// Puts the demo at rest where `operation` starts, without animation.
     func prepare(for operation: TransitionContext.Operation)
     /// Starts `operation` animated, as its button does (no-op when it cannot start now).
     func start(_ operation: TransitionContext.Operation)
+    /// The operation that can start from the screen shown now.
+    var nextOperation: TransitionContext.Operation? { get }
     /// A synthetic drag for benchmarks and stress tests: the operation it runs (from rest
     /// after `prepare(for:)`), where it presses, and the displacement that stands for 100 %.
     var dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point) { get }
@@ -66,6 +68,18 @@ public struct DemoError: Error, CustomStringConvertible {
 }
 
 extension Demo {
+    /// Seconds the transition lasts.
+    public var duration: Double {
+        get { parameters.duration }
+        set { parameters.duration = newValue }
+    }
+
+    /// The curve over the transition's whole timeline.
+    public var curve: TimingCurve {
+        get { parameters.curve }
+        set { parameters.curve = newValue }
+    }
+
     /// Replaces the whole content of `vc`'s screen with `image`, scaled to cover the screen.
     public func replaceContent(of vc: ViewController, with image: ImageContent) {
         let view = vc.view

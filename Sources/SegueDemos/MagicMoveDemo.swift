@@ -154,16 +154,13 @@ public final class MagicMoveDemo: Demo {
 
     public var interactions: [DragInteractionController] { transition.interactions }
 
-    public var duration: Double {
-        get { transition.duration }
-        set { transition.duration = newValue }
+    /// A spring drives this demo: its curve and perspective are not used.
+    public var parameters: TransitionParameters {
+        get { transition.parameters }
+        set { transition.parameters = newValue }
     }
 
-    /// A spring drives this demo; a Bézier curve given here is not used.
-    public var curve: TimingCurve {
-        get { transition.curve }
-        set { transition.curve = newValue }
-    }
+    public var defaultParameters: TransitionParameters { TransitionParameters(duration: 0.75, curve: .linear) }
 
     public var timingDescription: String {
         "spring ζ \(transition.dampingRatio) · v \((transition.initialVelocity * 100).rounded() / 100)"
@@ -180,6 +177,8 @@ public final class MagicMoveDemo: Demo {
     public func prepare(for operation: TransitionContext.Operation) {
         if operation == .pop { push(detail.photo, animated: false) }
     }
+
+    public var nextOperation: TransitionContext.Operation? { navigation.viewControllers.count > 1 ? .pop : .push }
 
     public func start(_ operation: TransitionContext.Operation) {
         switch operation {

@@ -24,6 +24,7 @@ public final class ModalDemo: Demo {
         self.modal = DemoScreen(design: modal, size: screenSize)
         var toggle: () -> Void = {}
         transition = makeTransition(window) { toggle() }
+        defaultParameters = transition.parameters
         self.modal.transitioningDelegate = transition
         window.rootViewController = self.home
         toggle = { [unowned self] in self.start(self.isPresented ? .dismiss : .present) }
@@ -39,15 +40,12 @@ public final class ModalDemo: Demo {
 
     public var interactions: [DragInteractionController] { transition.interactions }
 
-    public var duration: Double {
-        get { transition.duration }
-        set { transition.duration = newValue }
+    public var parameters: TransitionParameters {
+        get { transition.parameters }
+        set { transition.parameters = newValue }
     }
 
-    public var curve: TimingCurve {
-        get { transition.curve }
-        set { transition.curve = newValue }
-    }
+    public let defaultParameters: TransitionParameters
 
     public var timingDescription: String { curve.description }
 
@@ -71,6 +69,8 @@ public final class ModalDemo: Demo {
             modal.dismiss(animated: false)
         }
     }
+
+    public var nextOperation: TransitionContext.Operation? { isPresented ? .dismiss : .present }
 
     public func start(_ operation: TransitionContext.Operation) {
         switch operation {

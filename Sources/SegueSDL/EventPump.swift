@@ -1,22 +1,5 @@
 internal import CSDL2
-
-/// A platform event, in window pixels, with SDL left behind.
-public enum InputEvent: Equatable, Sendable {
-    case quit
-    case resized(width: Int, height: Int)
-    case focusLost
-    case mouseDown(x: Double, y: Double)
-    case mouseMoved(x: Double, y: Double)
-    /// `inside` is false when the button was released outside the window.
-    case mouseUp(x: Double, y: Double, inside: Bool)
-    case key(Key)
-
-    public enum Key: Equatable, Sendable {
-        case escape, quit, space, left, right, up, down
-        case digit(Int)
-        case character(Character)
-    }
-}
+import Segue
 
 /// Drains SDL's event queue into `InputEvent`s (left mouse button only).
 public final class EventPump {
@@ -57,18 +40,21 @@ public final class EventPump {
             return .mouseMoved(x: Double(e.motion.x), y: Double(e.motion.y))
         case SDL_KEYDOWN:
             let sym = e.key.keysym.sym
+            let shift = Int32(e.key.keysym.mod) & Int32(KMOD_SHIFT.rawValue) != 0
+            let key: InputEvent.Key
             switch sym {
-            case Int32(SDLK_ESCAPE.rawValue): return .key(.escape)
-            case Int32(SDLK_q.rawValue): return .key(.quit)
-            case Int32(SDLK_SPACE.rawValue): return .key(.space)
-            case Int32(SDLK_LEFT.rawValue): return .key(.left)
-            case Int32(SDLK_RIGHT.rawValue): return .key(.right)
-            case Int32(SDLK_UP.rawValue): return .key(.up)
-            case Int32(SDLK_DOWN.rawValue): return .key(.down)
-            case Int32(SDLK_1.rawValue)...Int32(SDLK_9.rawValue): return .key(.digit(Int(sym - Int32(SDLK_0.rawValue))))
-            case 32..<127: return .key(.character(Character(Unicode.Scalar(UInt8(sym)))))
+            case Int32(SDLK_ESCAPE.rawValue): key = .escape
+            case Int32(SDLK_q.rawValue): key = .quit
+            case Int32(SDLK_SPACE.rawValue): key = .space
+            case Int32(SDLK_LEFT.rawValue): key = .left
+            case Int32(SDLK_RIGHT.rawValue): key = .right
+            case Int32(SDLK_UP.rawValue): key = .up
+            case Int32(SDLK_DOWN.rawValue): key = .down
+            case Int32(SDLK_0.rawValue)...Int32(SDLK_9.rawValue): key = .digit(Int(sym - Int32(SDLK_0.rawValue)))
+            case 97...122: key = .character(Character(Unicode.Scalar(UInt8(sym))))
             default: return nil
             }
+            return .key(key, shift: shift)
         default:
             return nil
         }

@@ -1,26 +1,35 @@
 /// A percent-driven interactor run by a pan gesture on the window: the pan starting begins
 /// the transition, its movement scrubs it, its release finishes or cancels it.
 ///
-/// `progress` maps the pan to a fraction (clamped to 0…1 when applied). On release, progress
-/// at or above `threshold` finishes and below it cancels; a cancelled pan (focus lost,
-/// Escape, release outside the window) cancels. Hand it to a transition only while
-/// `isInteracting`: a button press then animates without it.
+/// `progress` maps the pan's translation to a fraction (clamped to 0…1 when applied). On
+/// release, `releaseRule` decides from the percent and the pan's velocity along the
+/// progress (UIKit's rule by default: at or above `threshold` finishes, below cancels); a
+/// cancelled pan (focus lost, Escape, release outside the window) cancels. With
+/// `springCompletion` the rest plays on a critically damped spring that starts at the
+/// release velocity. Hand it to a transition only while `isInteracting`: a button press
+/// then animates without it.
 public final class DragInteractionController: PercentDrivenInteractiveTransition {
     public let recognizer: PanGestureRecognizer
     /// Progress at or above which a release finishes; the references use 0.5.
     public var threshold = 0.5
+    public var releaseRule = ReleaseRule.uikit
+    /// Hand the release velocity to a spring that plays the rest.
+    public var springCompletion = false
     /// Whether a drag is driving (or is about to drive) a transition.
     public private(set) var isInteracting = false
-    private let progress: (PanGestureRecognizer) -> Double
+    /// The velocity of the last release, fractions of the transition per second (positive
+    /// toward finishing).
+    public private(set) var releaseVelocity = 0.0
+    private let progress: (Point) -> Double
     private let begin: () -> Void
 
     /// - Parameters:
     ///   - recognizer: attached to `window` here.
-    ///   - progress: the fraction of the transition the pan stands for.
+    ///   - progress: the fraction of the transition a pan translation stands for.
     ///   - begin: starts the transition (present or dismiss, animated); called when the pan
     ///     begins and no transition is running.
     public init(window: Window, recognizer: PanGestureRecognizer = PanGestureRecognizer(),
-                progress: @escaping (PanGestureRecognizer) -> Double, begin: @escaping () -> Void) {
+                progress: @escaping (Point) -> Double, begin: @escaping () -> Void) {
         self.recognizer = recognizer
         self.progress = progress
         self.begin = begin
@@ -38,14 +47,17 @@ public final class DragInteractionController: PercentDrivenInteractiveTransition
             guard !window.isTransitioning else { return }
             isInteracting = true
             begin()
-            if !isDriving { isInteracting = false } else { update(progress(recognizer)) }
+            if !isDriving { isInteracting = false } else { update(progress(recognizer.translation)) }
         case .changed:
-            if isInteracting { update(progress(recognizer)) }
+            if isInteracting { update(progress(recognizer.translation)) }
         case .ended:
             guard isInteracting else { return }
             isInteracting = false
-            update(progress(recognizer))
-            if percentComplete >= threshold { finish() } else { cancel() }
+            update(progress(recognizer.translation))
+            releaseVelocity = progressVelocity()
+            let finishing = releaseRule.finishes(percent: percentComplete, velocity: releaseVelocity, threshold: threshold)
+            let handoff = springCompletion ? releaseVelocity : nil
+            if finishing { finish(velocity: handoff) } else { cancel(velocity: handoff) }
         case .cancelled:
             guard isInteracting else { return }
             isInteracting = false
@@ -53,5 +65,13 @@ public final class DragInteractionController: PercentDrivenInteractiveTransition
         case .possible, .failed:
             break
         }
+    }
+
+    /// The pan's velocity carried through `progress`: how fast the fraction changes, per
+    /// second, at the current translation (a one-hundredth-second difference).
+    private func progressVelocity() -> Double {
+        let t = recognizer.translation, v = recognizer.velocity, h = 0.01
+        let ahead = progress(t + v * h), here = progress(t)
+        return (ahead - here) / h
     }
 }

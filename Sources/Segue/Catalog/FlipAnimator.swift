@@ -19,11 +19,15 @@ public final class FlipAnimator: ViewControllerAnimatedTransitioning {
     public var duration: Double
     /// The curve over the whole keyframe timeline; the reference is easeInEaseOut.
     public var curve: TimingCurve
+    /// The eye's distance in points; nil for the reference, the container's height.
+    public var perspectiveDistance: Double?
 
-    public init(direction: Direction, duration: Double = 1.0, curve: TimingCurve = .easeInEaseOut) {
+    public init(direction: Direction, duration: Double = 1.0, curve: TimingCurve = .easeInEaseOut,
+                perspectiveDistance: Double? = nil) {
         self.direction = direction
         self.duration = duration
         self.curve = curve
+        self.perspectiveDistance = perspectiveDistance
     }
 
     public var transitionName: String { "flip" }
@@ -35,7 +39,7 @@ public final class FlipAnimator: ViewControllerAnimatedTransitioning {
         let from = context.view(forKey: .from), to = context.view(forKey: .to)
         to.frame = context.finalFrame(for: context.viewController(forKey: .to))
         container.addSubview(to)
-        container.layer.sublayerTransform = .makePerspective(distance: container.bounds.height)
+        container.layer.sublayerTransform = .makePerspective(distance: perspectiveDistance ?? container.bounds.height)
 
         let turn = direction.sign * Double.pi / 2
         to.transform = .makeRotation(-turn, 1, 0, 0)

@@ -3,25 +3,29 @@
 public final class FlipTransition: TunableTransition {
     public let interaction: DragInteractionController
     public var interactions: [DragInteractionController] { [interaction] }
-    public var duration = 1.0
-    public var curve = TimingCurve.easeInEaseOut
+    /// The reference: 1 s, easeInEaseOut, the eye one screen height away.
+    public var parameters = TransitionParameters(duration: 1, curve: .easeInEaseOut) {
+        didSet { parameters.apply(to: interaction) }
+    }
 
     /// Installs the drag on `window`: `percent = |dy| / window height`; `begin` starts the
     /// presentation or dismissal.
     public init(window: Window, begin: @escaping () -> Void) {
         interaction = DragInteractionController(
             window: window,
-            progress: { [weak window] pan in abs(pan.translation.y) / max(window?.bounds.height ?? 1, 1) },
+            progress: { [weak window] t in abs(t.y) / max(window?.bounds.height ?? 1, 1) },
             begin: begin)
     }
 
     public func animationController(forPresented presented: ViewController, presenting: ViewController,
                                     source: ViewController) -> ViewControllerAnimatedTransitioning? {
-        FlipAnimator(direction: .present, duration: duration, curve: curve)
+        FlipAnimator(direction: .present, duration: parameters.duration, curve: parameters.curve,
+                     perspectiveDistance: parameters.perspectiveDistance)
     }
 
     public func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
-        FlipAnimator(direction: .dismiss, duration: duration, curve: curve)
+        FlipAnimator(direction: .dismiss, duration: parameters.duration, curve: parameters.curve,
+                     perspectiveDistance: parameters.perspectiveDistance)
     }
 
     public func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)

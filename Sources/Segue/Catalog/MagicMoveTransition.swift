@@ -3,24 +3,26 @@
 /// (`percent = dx / window width`).
 public final class MagicMoveTransition: NavigationControllerDelegate, TunableTransition {
     public let popInteraction: DragInteractionController
-    public var duration = 0.75
     public var dampingRatio = 0.55
     public var initialVelocity = 1 / 0.55
-    /// The spring stands in for a curve; this is reported, not used.
-    public var curve = TimingCurve.linear
     public var interactions: [DragInteractionController] { [popInteraction] }
+    /// The reference: a 0.75 s spring (its curve is not used; it has no perspective).
+    public var parameters = TransitionParameters(duration: 0.75, curve: .linear) {
+        didSet { parameters.apply(to: popInteraction) }
+    }
 
     /// - Parameter pop: starts an animated pop.
     public init(window: Window, pop: @escaping () -> Void) {
         popInteraction = DragInteractionController(
             window: window, recognizer: ScreenEdgePanGestureRecognizer(edges: .left),
-            progress: { [weak window] pan in max(pan.translation.x, 0) / max(window?.bounds.width ?? 1, 1) },
+            progress: { [weak window] t in max(t.x, 0) / max(window?.bounds.width ?? 1, 1) },
             begin: pop)
     }
 
     public func navigationController(_ nav: NavigationController, animationControllerFor operation: TransitionContext.Operation,
                                      from: ViewController, to: ViewController) -> ViewControllerAnimatedTransitioning? {
-        MagicMoveAnimator(operation: operation, duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        MagicMoveAnimator(operation: operation, duration: parameters.duration, dampingRatio: dampingRatio,
+                          initialVelocity: initialVelocity)
     }
 
     public func navigationController(_ nav: NavigationController, interactionControllerFor animator: ViewControllerAnimatedTransitioning)

@@ -6,17 +6,16 @@ public final class PageTurnTransition: TunableTransition {
     public let presentInteraction: DragInteractionController
     public let dismissInteraction: DragInteractionController
     public var interactions: [DragInteractionController] { [presentInteraction, dismissInteraction] }
-    public var duration = 0.8
-    public var curve = TimingCurve.easeInEaseOut
-    public var perspectiveDistance = 500.0
+    /// The reference: 0.8 s, easeInEaseOut, m34 = −0.002 (the eye 500 points away).
+    public var parameters = TransitionParameters(duration: 0.8, curve: .easeInEaseOut, perspectiveDistance: 500) {
+        didSet { for i in interactions { parameters.apply(to: i) } }
+    }
 
     /// - Parameters:
     ///   - present: starts the presentation (animated).
     ///   - dismiss: starts the dismissal (animated).
     public init(window: Window, present: @escaping () -> Void, dismiss: @escaping () -> Void) {
-        let progress: (PanGestureRecognizer) -> Double = { [weak window] pan in
-            abs(pan.translation.x) / max(window?.bounds.width ?? 1, 1)
-        }
+        let progress: (Point) -> Double = { [weak window] t in abs(t.x) / max(window?.bounds.width ?? 1, 1) }
         presentInteraction = DragInteractionController(
             window: window, recognizer: ScreenEdgePanGestureRecognizer(edges: .right), progress: progress, begin: present)
         dismissInteraction = DragInteractionController(
@@ -33,11 +32,13 @@ public final class PageTurnTransition: TunableTransition {
 
     public func animationController(forPresented presented: ViewController, presenting: ViewController,
                                     source: ViewController) -> ViewControllerAnimatedTransitioning? {
-        PageTurnAnimator(presenting: true, duration: duration, curve: curve, perspectiveDistance: perspectiveDistance)
+        PageTurnAnimator(presenting: true, duration: parameters.duration, curve: parameters.curve,
+                         perspectiveDistance: parameters.perspectiveDistance ?? 500)
     }
 
     public func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
-        PageTurnAnimator(presenting: false, duration: duration, curve: curve, perspectiveDistance: perspectiveDistance)
+        PageTurnAnimator(presenting: false, duration: parameters.duration, curve: parameters.curve,
+                         perspectiveDistance: parameters.perspectiveDistance ?? 500)
     }
 
     public func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)

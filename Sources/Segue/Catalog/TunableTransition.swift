@@ -1,9 +1,41 @@
-/// A transitioning delegate whose timing can be tuned and whose drags can be inspected.
+/// What a user can tune about a transition and the drags that drive it.
+public struct TransitionParameters: Hashable, Sendable {
+    /// Seconds the animation lasts (for a spring, the time it settles by).
+    public var duration: Double
+    /// The curve over the whole timeline (unused by springs).
+    public var curve: TimingCurve
+    /// The percent at or above which a release finishes (0…1).
+    public var threshold = 0.5
+    /// How much faster than its own timing the rest plays after release (> 0).
+    public var completionSpeed = 1.0
+    public var completionCurve = TimingCurve.easeInEaseOut
+    /// The eye's distance in points (m34 = −1/d), or nil for the transition's own default
+    /// (the flip: the screen height) or where it has no perspective.
+    public var perspectiveDistance: Double?
+    public var releaseRule = ReleaseRule.uikit
+    /// Hand the release velocity to a spring that plays the rest.
+    public var springCompletion = false
+
+    public init(duration: Double, curve: TimingCurve, perspectiveDistance: Double? = nil) {
+        self.duration = duration
+        self.curve = curve
+        self.perspectiveDistance = perspectiveDistance
+    }
+
+    /// Gives `interaction` the drag-related parameters.
+    public func apply(to interaction: DragInteractionController) {
+        interaction.threshold = threshold
+        interaction.completionSpeed = completionSpeed
+        interaction.completionCurve = completionCurve
+        interaction.releaseRule = releaseRule
+        interaction.springCompletion = springCompletion
+    }
+}
+
+/// A transitioning delegate whose parameters can be tuned and whose drags can be inspected.
 public protocol TunableTransition: ViewControllerTransitioningDelegate {
-    /// Seconds the transition lasts.
-    var duration: Double { get set }
-    /// The curve over the transition's whole timeline.
-    var curve: TimingCurve { get set }
+    /// Applied to the animators it makes from now on and to its drags at once.
+    var parameters: TransitionParameters { get set }
     /// The drags that drive the transition.
     var interactions: [DragInteractionController] { get }
     /// Called at rest after every transition, with whether the presented screen shows.

@@ -5,7 +5,8 @@
 /// animator, so every animation begins at local time 0. `update(_:)` sets
 /// `timeOffset = percent · duration`: the animations' own curves still shape what shows.
 /// `finish()` plays the rest to the end, `cancel()` plays back to 0, both over
-/// `remaining · duration / completionSpeed` seconds with `completionCurve`; then every
+/// `remaining · duration / completionSpeed` seconds with `completionCurve` (or, given a
+/// release velocity, on a critically damped spring that starts at it); then every
 /// animation in the container ends (running the animator's completion, which completes the
 /// transition) and the container's timing is restored. It can drive one transition at a time
 /// and be reused for the next.
@@ -45,30 +46,43 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         context.updateInteractiveTransition(percentComplete)
     }
 
-    /// Plays the rest of the transition to its end.
-    public func finish() {
+    /// Plays the rest of the transition to its end; `velocity` (fractions of the transition
+    /// per second) hands the release speed to a spring instead of `completionCurve`.
+    public func finish(velocity: Double? = nil) {
         guard let context, context.phase == .interactive else { return }
         context.finishInteractiveTransition()
-        playOut(toward: 1)
+        playOut(toward: 1, velocity: velocity)
     }
 
-    /// Plays the transition back to its start, then completes it as cancelled.
-    public func cancel() {
+    /// Plays the transition back to its start, then completes it as cancelled; `velocity`
+    /// as for `finish(velocity:)`.
+    public func cancel(velocity: Double? = nil) {
         guard let context, context.phase == .interactive else { return }
         context.cancelInteractiveTransition()
-        playOut(toward: 0)
+        playOut(toward: 0, velocity: velocity)
     }
 
-    private func playOut(toward target: Double) {
+    /// The easing of the rest: `completionCurve`, or a critically damped spring whose
+    /// initial velocity is the release velocity over the distance left (UIKit's units).
+    private func completionEasing(distance: Double, seconds: Double, velocity: Double?) -> Easing {
+        guard let velocity, distance != 0, seconds > 0 else { return .bezier(completionCurve) }
+        let v = velocity / distance
+        guard Spring.validate(duration: seconds, dampingRatio: 1, initialVelocity: v) == nil else { return .bezier(completionCurve) }
+        return .spring(Spring(duration: seconds, dampingRatio: 1, initialVelocity: v))
+    }
+
+    private func playOut(toward target: Double, velocity: Double?) {
         guard let context, let window = context.containerView.window else { return }
         let speed = completionSpeed > 0 ? completionSpeed : 1
         let from = percentComplete
         let seconds = abs(target - from) * duration / speed
+        let easing = completionEasing(distance: target - from, seconds: seconds, velocity: velocity)
         let start = window.time
         completionLink = window.addDisplayLink { [weak self] now in
             guard let self else { return }
             let u = seconds > 0 ? (now - start) / seconds : 1
-            self.percentComplete = from + (target - from) * self.completionCurve.value(at: u)
+            let eased = min(max(easing.value(at: min(max(u, 0), 1)), 0), 1)
+            self.percentComplete = from + (target - from) * eased
             context.containerView.layer.timing.timeOffset = self.percentComplete * self.duration
             if u >= 1 { self.end(context, finished: target == 1) }
         }

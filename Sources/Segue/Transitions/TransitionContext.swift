@@ -37,8 +37,8 @@ public final class TransitionContext {
 
     private let controllers: [Key: ViewController]
     private let onComplete: (Bool) -> Void
-    /// The container's local time when the animator ran.
-    private var animationStartTime: Double?
+    /// The container's local time when the animator ran (nil before it ran).
+    public private(set) var animationStartTime: Double?
 
     init(operation: Operation, from: ViewController, to: ViewController, containerView: View,
          animator: ViewControllerAnimatedTransitioning?,

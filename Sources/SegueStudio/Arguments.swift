@@ -2,23 +2,23 @@ import Foundation
 import Segue
 
 /// Bad command-line input: printed as one line on stderr, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
+public struct UsageError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ message: String) { description = message }
 }
 
 /// A small, strict reader of `--name value` options and `--flag`s: every option must be
 /// known, may appear once, and values are validated where they are read.
-struct Arguments {
+public struct Arguments {
     private var remaining: [String]
     private var seen: Set<String> = []
 
-    init(_ args: [String]) {
+    public init(_ args: [String]) {
         remaining = args
     }
 
     /// Whether `--name` is present (and removes it).
-    mutating func flag(_ name: String) throws -> Bool {
+    public mutating func flag(_ name: String) throws -> Bool {
         let hits = remaining.filter { $0 == name }.count
         if hits > 1 { throw UsageError("option \(name) given more than once") }
         remaining.removeAll { $0 == name }
@@ -26,7 +26,7 @@ struct Arguments {
     }
 
     /// The value after `--name`, or nil when absent (and removes both).
-    mutating func value(_ name: String) throws -> String? {
+    public mutating func value(_ name: String) throws -> String? {
         let indices = remaining.indices.filter { remaining[$0] == name || remaining[$0].hasPrefix(name + "=") }
         if indices.count > 1 { throw UsageError("option \(name) given more than once") }
         guard let i = indices.first else { return nil }
@@ -44,7 +44,7 @@ struct Arguments {
     }
 
     /// Fails on anything not read.
-    func finish() throws {
+    public func finish() throws {
         if let extra = remaining.first {
             throw UsageError(extra.hasPrefix("-") ? "unknown option \(extra) (see --help)" : "unexpected argument '\(extra)' (see --help)")
         }
@@ -53,14 +53,14 @@ struct Arguments {
     // MARK: Typed values
 
     /// A finite number within `range`.
-    static func number(_ text: String, _ name: String, in range: ClosedRange<Double>) throws -> Double {
+    public static func number(_ text: String, _ name: String, in range: ClosedRange<Double>) throws -> Double {
         guard let v = Double(text), v.isFinite else { throw UsageError("\(name) must be a number, not '\(text)'") }
         guard range.contains(v) else { throw UsageError("\(name) must be within \(range.lowerBound)…\(range.upperBound), not \(text)") }
         return v
     }
 
     /// `WxH` in points, each side within 1…10000.
-    static func size(_ text: String, _ name: String) throws -> Size {
+    public static func size(_ text: String, _ name: String) throws -> Size {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else {
             throw UsageError("\(name) must look like 375x667, not '\(text)'")
@@ -72,7 +72,7 @@ struct Arguments {
     }
 
     /// A named timing curve.
-    static func curve(_ text: String) throws -> TimingCurve {
+    public static func curve(_ text: String) throws -> TimingCurve {
         guard let c = TimingCurve.named(text) else {
             throw UsageError("unknown curve '\(text)' (one of: \(TimingCurve.named.compactMap(\.name).joined(separator: ", ")))")
         }

@@ -1,0 +1,260 @@
+import Segue
+import SegueDemos
+
+/// One run of the app without its platform: the demo, the scene clock (pause, slow motion,
+/// stepping, scrubbing), the tunable parameters, the HUD, and the JSON events. The live
+/// window and a replayed recording drive it the same way: `handle(_:at:)` for each input,
+/// then `advance(to:)` once per frame, then compose.
+public final class Session {
+    /// Slow motion runs every animation this many times slower (the iOS simulator's factor).
+    public static let slowMotionFactor = 0.1
+    /// One frame, for stepping: seconds of scene time.
+    public static let frameStep = 1.0 / 60
+
+    public let options: SessionOptions
+    public private(set) var demo: Demo
+    public private(set) var layout: Layout
+    /// Seconds of scene time: what the demo's window sees.
+    public private(set) var sceneTime = 0.0
+    public private(set) var isPaused = false
+    public private(set) var isSlowMotion: Bool
+    public private(set) var isRunning = true
+    public private(set) var hud: HUDModel
+    /// Receives every event line (JSON).
+    public var emit: (String) -> Void = { _ in }
+
+    private enum Press { case none, screen, scrub }
+    private var press = Press.none
+    private var lastRealTime: Double?
+    private var realTime = 0.0
+    private weak var lastDrag: DragInteractionController?
+
+    public init(options: SessionOptions, window: (width: Int, height: Int)) {
+        self.options = options
+        isSlowMotion = options.slowMotion
+        layout = Layout(window: window, screen: options.size, fixedScale: options.scale)
+        demo = DemoCatalog.make(options.demo, screenSize: options.size)!
+        hud = HUDModel(demos: DemoCatalog.names, currentDemo: options.demo, parameters: demo.parameters, defaults: demo.defaultParameters)
+        install(demo)
+    }
+
+    /// The perspective an unset distance stands for: the flip's screen height, the page
+    /// turn's 500 points; none for the magic move.
+    private var defaultPerspective: Double? {
+        demo.defaultParameters.perspectiveDistance ?? (demo.name == "flip" ? options.size.height : nil)
+    }
+
+    private func install(_ next: Demo) {
+        demo = next
+        lastDrag = nil
+        demo.parameters = options.applied(to: demo.defaultParameters)
+        demo.window.advance(to: sceneTime)
+        hud.currentDemo = demo.name
+        hud.transition = "—"; hud.operation = "—"; hud.state = "idle"; hud.percent = 0
+        demo.window.observeTransitions { [unowned self] event in
+            switch event {
+            case .began(let c):
+                self.hud.transition = c.transitionName
+                self.hud.operation = c.operation.rawValue
+                self.emit(#"{"event":"began","transition":"\#(c.transitionName)","operation":"\#(c.operation.rawValue)","interactive":\#(c.isInteractive)}"#)
+            case .ended(let c, let cancelled):
+                self.emit(#"{"event":"ended","transition":"\#(c.transitionName)","operation":"\#(c.operation.rawValue)","cancelled":\#(cancelled)}"#)
+                self.emitScreen()
+            }
+        }
+    }
+
+    // MARK: Events
+
+    /// The first frame is on screen.
+    public func emitReady(renderer: String) {
+        hud.renderer = renderer
+        emit(#"{"event":"ready","window":{"width":\#(layout.window.width),"height":\#(layout.window.height)},"screen":\#(json(layout.screen)),"demo":"\#(demo.name)","renderer":"\#(renderer)","targets":\#(targetsJSON())}"#)
+    }
+
+    /// What the screen now shows and what can be tapped on it.
+    private func emitScreen() {
+        emit(#"{"event":"screen","demo":"\#(demo.name)","screen":\#(json(layout.screen)),"targets":\#(targetsJSON())}"#)
+    }
+
+    private func json(_ r: Rect) -> String {
+        #"{"x":\#(Int(r.minX.rounded())),"y":\#(Int(r.minY.rounded())),"width":\#(Int(r.width.rounded())),"height":\#(Int(r.height.rounded()))}"#
+    }
+
+    private func targetsJSON() -> String {
+        "[" + demo.targets.map { #"{"name":"\#($0.name)","# + json(layout.toWindow($0.frame)).dropFirst() }.joined(separator: ",") + "]"
+    }
+
+    // MARK: Input
+
+    /// Handles one input at `realTime` seconds (the platform's clock; pointer velocities
+    /// are measured in it, so slow motion does not change how a flick feels).
+    public func handle(_ input: InputEvent, at realTime: Double) {
+        self.realTime = realTime
+        switch input {
+        case .quit:
+            isRunning = false
+        case .resized(let w, let h):
+            layout = Layout(window: (w, h), screen: options.size, fixedScale: options.scale)
+            emitScreen()
+        case .focusLost:
+            cancelPress()
+        case .mouseDown(let x, let y):
+            let p = Point(x: x, y: y)
+            if layout.screen.contains(p) {
+                press = .screen
+                send(.down, p)
+            } else if let hit = HUD.controls(hud, in: layout.hud).first(where: { $0.rect.contains(p) }) {
+                click(hit.control, at: p)
+            }
+        case .mouseMoved(let x, let y):
+            switch press {
+            case .screen: send(.moved, Point(x: x, y: y))
+            case .scrub: scrub(toX: x)
+            case .none: break
+            }
+        case .mouseUp(let x, let y, let inside):
+            switch press {
+            case .screen: send(inside ? .up : .cancelled, Point(x: x, y: y))
+            case .scrub: scrub(toX: x)
+            case .none: break
+            }
+            press = .none
+        case .key(let key, let shift):
+            handleKey(key, shift: shift)
+        }
+    }
+
+    private func send(_ phase: PointerEvent.Phase, _ windowPoint: Point) {
+        demo.window.handle(PointerEvent(phase, layout.toScreen(x: windowPoint.x, y: windowPoint.y), time: realTime))
+    }
+
+    private func cancelPress() {
+        if press == .screen { demo.window.handle(PointerEvent(.cancelled, .zero, time: realTime)) }
+        press = .none
+    }
+
+    private func click(_ control: HUDControl, at p: Point) {
+        switch control {
+        case .demo(let name): switchDemo(to: name)
+        case .adjust(let parameter, let step): adjust(parameter, by: step)
+        case .scrubBar:
+            press = .scrub
+            scrub(toX: p.x)
+        }
+    }
+
+    private func handleKey(_ key: InputEvent.Key, shift: Bool) {
+        switch key {
+        case .escape: cancelPress()
+        case .quit: isRunning = false
+        case .space: isPaused.toggle()
+        case .right: step(by: 1)
+        case .left: step(by: -1)
+        case .digit(0): resetParameters()
+        case .digit(let n): if n <= DemoCatalog.names.count { switchDemo(to: DemoCatalog.names[n - 1]) }
+        case .character("s"): isSlowMotion.toggle()
+        case .character(let c):
+            if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
+        case .up, .down: break
+        }
+    }
+
+    // MARK: Commands
+
+    /// Steps `parameter` once (see `Parameter.stepped`); it applies from the next transition.
+    public func adjust(_ parameter: Parameter, by step: Int) {
+        demo.parameters = parameter.stepped(demo.parameters, by: step, defaultPerspective: defaultPerspective)
+    }
+
+    public func resetParameters() {
+        demo.parameters = demo.defaultParameters
+    }
+
+    /// Switches to the demo called `name` when no drag or transition is under way.
+    public func switchDemo(to name: String) {
+        guard name != demo.name, press == .none, !demo.window.isTransitioning,
+              let next = DemoCatalog.make(name, screenSize: options.size) else { return }
+        install(next)
+        emitScreen()
+    }
+
+    /// Pauses and moves the scene clock one frame forward or back; back never before the
+    /// running transition's start (nothing is there to go back to at rest).
+    public func step(by frames: Int) {
+        isPaused = true
+        if frames < 0 {
+            guard let start = demo.window.activeTransition?.animationStartTime else { return }
+            sceneTime = max(sceneTime - Session.frameStep, start)
+        } else {
+            sceneTime += Session.frameStep
+        }
+        demo.window.advance(to: sceneTime)
+    }
+
+    /// Scrubs to the fraction of the bar under window x: pauses, starts the next transition
+    /// from rest if none runs (as its button would), and sets the clock to that fraction of
+    /// the animation's time. A transition under the pointer or an interactive one playing
+    /// out is left alone. The fraction is held below 1, so scrubbing never ends it.
+    private func scrub(toX x: Double) {
+        let bar = HUD.controls(hud, in: layout.hud).first { $0.control == .scrubBar }!.rect
+        let fraction = min(max((x - bar.minX) / bar.width, 0), 0.999)
+        isPaused = true
+        if !demo.window.isTransitioning, let op = demo.nextOperation {
+            demo.start(op)
+        }
+        guard let c = demo.window.activeTransition, !c.isInteractive, let start = c.animationStartTime else { return }
+        sceneTime = start + fraction * c.duration
+        demo.window.advance(to: sceneTime)
+    }
+
+    // MARK: Frames
+
+    /// Moves to `realTime`: the scene clock runs with it (slowed, or not at all while
+    /// paused), the demo's window advances, and the HUD refreshes.
+    public func advance(to realTime: Double) {
+        let dt = lastRealTime.map { max(realTime - $0, 0) } ?? 0
+        lastRealTime = realTime
+        self.realTime = realTime
+        if !isPaused { sceneTime += dt * (isSlowMotion ? Session.slowMotionFactor : 1) }
+        demo.window.advance(to: sceneTime)
+        refreshHUD()
+    }
+
+    private func refreshHUD() {
+        if let active = demo.interactions.first(where: { $0.recognizer.isActive }) { lastDrag = active }
+        let pan = (lastDrag ?? demo.interactions[0]).recognizer
+        if pan.isActive { hud.translation = pan.translation }
+        hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
+        hud.parameters = demo.parameters
+        hud.defaults = demo.defaultParameters
+        hud.defaultPerspective = defaultPerspective
+        hud.timing = demo.timingDescription
+        hud.isPaused = isPaused
+        hud.isSlowMotion = isSlowMotion
+        if let c = demo.window.activeTransition {
+            hud.state = c.phase.rawValue
+            hud.percent = c.fractionComplete
+        } else if ["interactive", "finishing", "cancelling"].contains(hud.state) {
+            hud.state = hud.state == "cancelling" ? "cancelled" : "finished"
+            hud.percent = hud.state == "finished" ? 1 : 0
+        }
+        hud.screen = "\(Int(options.size.width))×\(Int(options.size.height)) pt @ \(String(format2: layout.scale))x"
+        hud.hint = demo.hint + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(DemoCatalog.names.count) demos · Q quits."
+    }
+
+    /// Sets the frames per second the HUD shows.
+    public func setFPS(_ fps: Double) { hud.fps = fps }
+
+    /// The screen's display list in window pixels.
+    public func composeScreen(into list: inout DisplayList) {
+        list.items.removeAll(keepingCapacity: true)
+        Compositor.compose(demo.window.layer, scale: layout.scale, offset: layout.screen.origin, into: &list)
+    }
+
+    /// The HUD's display list in window pixels.
+    public func composeHUD(into list: inout DisplayList) {
+        list.items.removeAll(keepingCapacity: true)
+        HUD.compose(hud, in: layout.hud, into: &list)
+    }
+}
