@@ -3,7 +3,7 @@
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 ARGS ?=
 
-.PHONY: deps build run test bench e2e clean
+.PHONY: deps build run test bench e2e pictures clean
 
 deps:
 	@scripts/install-deps.sh
@@ -23,6 +23,11 @@ bench: build
 
 e2e: build
 	scripts/e2e.sh .build/release/segue
+
+# The README's animated pictures, replayed from docs/recordings (scripts/record-demos.sh
+# records them anew).
+pictures: build
+	scripts/make-pictures.sh .build/release/segue
 
 clean:
 	rm -rf .build out

@@ -28,10 +28,10 @@ wait_for() {
 }
 expect_line() { grep -q -- "$1" "$log" || fail "no line with $1"; }
 
-# start_app DEMO: runs the app on DEMO, waits for its window; sets wid, sx, sy, sw, sh.
+# start_app DEMO [OPTIONS…]: runs the app on DEMO, waits for its window; sets wid, sx, sy, sw, sh.
 start_app() {
   log="$out/events-$1.log"
-  "$app" --demo "$1" --events >"$log" 2>"$log.err" &
+  "$app" --demo "$@" --events >"$log" 2>"$log.err" &
   app_pid=$!
   wait_for '"event":"ready"' 1
   wid=$(xdotool search --sync --onlyvisible --name '^Segue$' | head -1)
@@ -63,7 +63,7 @@ drag() {
 }
 
 # Flip: up by 70 % of the screen height finishes the present; down by 25 % cancels the dismiss.
-start_app flip
+start_app flip --record "$out/flip.json"
 cx=$((sx + sw / 2))
 drag "$cx" $((sy + sh * 85 / 100)) "$cx" $((sy + sh * 15 / 100))
 wait_for '"event":"ended"' 1
@@ -74,6 +74,13 @@ wait_for '"event":"ended"' 2
 expect_line '"event":"ended","transition":"flip","operation":"dismiss","cancelled":true'
 import -window root "$out/flip.png" 2>/dev/null || true
 stop_app
+
+# The recorded flip, replayed headless, prints the same transitions as the live run.
+transitions() { grep -E '"event":"(began|ended)"' "$1"; }
+"$app" replay "$out/flip.json" --headless --events >"$out/replay-flip.log" 2>"$out/replay-flip.err" \
+  || { log="$out/replay-flip.log"; fail "replay failed: $(cat "$out/replay-flip.err")"; }
+diff <(transitions "$log") <(transitions "$out/replay-flip.log") >/dev/null \
+  || { echo "live:"; transitions "$log"; echo "replay:"; transitions "$out/replay-flip.log"; fail "the replay's transitions differ"; }
 
 # Page turn: from the right edge, 70 % of the width, presents; from the left edge, released
 # at 25 %, cancels the dismissal.

@@ -163,7 +163,7 @@ public final class MagicMoveDemo: Demo {
     public var defaultParameters: TransitionParameters { TransitionParameters(duration: 0.75, curve: .linear) }
 
     public var timingDescription: String {
-        "spring ζ \(transition.dampingRatio) · v \((transition.initialVelocity * 100).rounded() / 100)"
+        "spring ζ\(transition.dampingRatio) v\((transition.initialVelocity * 100).rounded() / 100)"
     }
 
     public var dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point) {

@@ -102,7 +102,7 @@ public enum HUD {
         var y = panel.minY + transitionRow
         func row(_ label: String, _ value: String, color: Color = Color(white: 0.92)) {
             text(label, left, y, color: Color(white: 0.55), width: valueX)
-            text(value, left + valueX, y, color: color, width: panel.width - valueX - 90)
+            text(value, left + valueX, y, color: color, width: panel.width - valueX - 32)
             y += lineHeight
         }
         row("transition", "\(model.transition) · \(model.operation)")
@@ -120,7 +120,7 @@ public enum HUD {
             let changed = value != p.text(model.defaults, defaultPerspective: model.defaultPerspective)
             let shown = p == .curve && model.timing != model.parameters.curve.description ? model.timing : value
             text("\(p.label)", left, y, color: Color(white: 0.55), width: valueX)
-            text((changed ? "• " : "") + shown, left + valueX, y, color: changed ? accent : Color(white: 0.92), width: panel.width - valueX - 90)
+            text((changed ? "• " : "") + shown, left + valueX, y, color: changed ? accent : Color(white: 0.92), width: panel.width - valueX - 84)
             text(String(p.key), panel.maxX - 78, y, color: Color(white: 0.4), width: 14)
             y += lineHeight
         }

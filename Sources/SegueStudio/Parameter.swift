@@ -41,7 +41,7 @@ public enum Parameter: String, CaseIterable, Sendable {
         case .completionCurve: return p.completionCurve.description
         case .perspective:
             guard let d = p.perspectiveDistance ?? defaultPerspective else { return "—" }
-            return "\(Int(d.rounded())) pt (m34 −1/\(Int(d.rounded())))"
+            return "\(Int(d.rounded())) pt"
         case .release: return p.releaseRule.rawValue
         case .springCompletion: return p.springCompletion ? "on" : "off"
         }

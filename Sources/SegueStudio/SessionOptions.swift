@@ -83,7 +83,7 @@ public struct SessionOptions: Hashable, Sendable {
 /// Where the screen and the HUD sit in the window, in pixels.
 public struct Layout: Hashable, Sendable {
     public static let margin = 24.0
-    public static let hudWidth = 340.0
+    public static let hudWidth = 380.0
     public var window: (width: Int, height: Int)
     public var screen: Rect
     public var scale: Double

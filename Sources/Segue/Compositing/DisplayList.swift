@@ -1,6 +1,6 @@
 /// What one frame draws, in order, back to front: flat quads, each a rectangle in its
 /// layer's coordinates with the full transform to output pixels. The renderer only draws it.
-public struct DisplayList: Sendable {
+public struct DisplayList: Hashable, Sendable {
     public enum Fill: Hashable, Sendable {
         case color(Color)
         case gradient(Gradient)
