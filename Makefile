@@ -27,6 +27,7 @@ e2e: build
 # The README's animated pictures, replayed from docs/recordings (scripts/record-demos.sh
 # records them anew).
 pictures: build
+	scripts/install-deps.sh imagemagick
 	scripts/make-pictures.sh .build/release/segue
 
 clean:

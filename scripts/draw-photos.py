@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws the magic-move demo's pictures: six procedural landscapes, written as PNGs with the
-standard library only. Run from the repository root: python3 scripts/make-pictures.py"""
+standard library only. Run from the repository root: python3 scripts/draw-photos.py"""
 import math
 import random
 import struct
