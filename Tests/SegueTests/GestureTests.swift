@@ -33,6 +33,15 @@ import Testing
         #expect(pan.state == .cancelled)
     }
 
+    /// Found by the stress test: a press while a pan is under way (its release was lost)
+    /// must end the old pan, or whatever it drives is left hanging.
+    @Test func aSecondPressCancelsTheActivePanFirst() {
+        let pan = PanGestureRecognizer()
+        let states = feed(pan, [(.down, 0, 0, 0), (.moved, 0, 50, 0.01), (.down, 10, 10, 0.02), (.moved, 10, 60, 0.03)])
+        #expect(states == [.began, .cancelled, .began])
+        #expect(pan.translation == Point(x: 0, y: 50))
+    }
+
     @Test func velocityIsMeasuredOverTheLastHundredMilliseconds() {
         let pan = PanGestureRecognizer()
         pan.handle(PointerEvent(.down, .zero, time: 0))

@@ -33,6 +33,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     override open func process(_ event: PointerEvent) {
         switch event.phase {
         case .down:
+            // A press while one is under way (a lost release): the old gesture is cancelled first.
+            if isActive { setState(.cancelled) }
             isPressed = true
             startLocation = event.location
             location = event.location
