@@ -17,9 +17,10 @@ run: build
 test: deps
 	$(SWIFT) test
 
+# Frame, engine, soak and live-app figures, beside Chromium's when it is installed.
 bench: build
 	$(SWIFT) build -c release --product segue-bench
-	.build/release/segue-bench
+	python3 scripts/bench.py
 
 e2e: build
 	scripts/e2e.sh .build/release/segue

@@ -38,6 +38,8 @@ final class LiveApp {
     /// Seconds between frame starts while the pointer was pressed, and the work per frame.
     private var dragIntervals: [Double] = []
     private var frameWork: [Double] = []
+    /// Seconds from a pointer event to the present of the frame that showed it.
+    private var inputLatencies: [Double] = []
 
     init(options: Options) throws {
         self.options = options
@@ -64,6 +66,7 @@ final class LiveApp {
             }
             session.advance(to: now)
             try host.draw(session)
+            if let t = host.pump.oldestPointerEventTime { inputLatencies.append(Platform.ticks - t) }
             if frames == 0 { session.emitReady(renderer: host.drawer.renderer.driverName) }
             frames += 1
             fpsFrames += 1
@@ -96,7 +99,10 @@ final class LiveApp {
             return s.isEmpty ? 0 : s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
         }
         let dragFPS = dragIntervals.isEmpty ? 0 : Double(dragIntervals.count) / dragIntervals.reduce(0, +)
-        Platform.printLine(#"{"event":"stats","frames":\#(frames),"dragFrames":\#(dragIntervals.count),"dragFps":\#(String(format1: dragFPS)),"frameWorkMs":{"median":\#(String(format2: percentile(frameWork, 0.5) * 1000)),"p95":\#(String(format2: percentile(frameWork, 0.95) * 1000))}}"#)
+        func ms(_ v: [Double]) -> String {
+            #"{"median":\#(String(format2: percentile(v, 0.5) * 1000)),"p95":\#(String(format2: percentile(v, 0.95) * 1000))}"#
+        }
+        Platform.printLine(#"{"event":"stats","frames":\#(frames),"dragFrames":\#(dragIntervals.count),"dragFps":\#(String(format1: dragFPS)),"frameWorkMs":\#(ms(frameWork)),"inputToPresentMs":\#(ms(inputLatencies))}"#)
     }
 }
 

@@ -3,12 +3,13 @@ import Segue
 import SegueDemos
 import SegueSDL
 
-/// `segue-bench`: frame costs of every demo mid-drag, headless, at 1280 × 800 pixels.
+/// `segue-bench`: what a frame costs, headless.
 ///
-/// For each demo a synthetic drag scrubs the transition back and forth between 10 % and
-/// 90 %; each frame is timed in two parts: compose (advance the clock, flatten the tree to
-/// a display list) and draw (tessellate, SDL_RenderGeometry, and a one-pixel read-back so
-/// OpenGL has really finished). Wall and process CPU time are both reported.
+///     segue-bench [frames] [--demo NAME] [--frames N] [--software]   each demo mid-drag at 1280 × 800
+///     segue-bench engine [--animations N]                             N animations advanced and composed
+///     segue-bench soak [--transitions N]                              transitions back to back: memory, textures
+///
+/// Every mode prints human lines, then one `RESULT {json}` line for scripts/bench.py.
 
 struct Stats {
     var samples: [Double] = []
@@ -20,7 +21,6 @@ struct Stats {
     }
     var median: Double { percentile(0.5) }
     var p95: Double { percentile(0.95) }
-    var mean: Double { samples.isEmpty ? .nan : samples.reduce(0, +) / Double(samples.count) }
 }
 
 func cpuSeconds() -> Double {
@@ -29,51 +29,211 @@ func cpuSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
+/// Resident memory now, bytes (from /proc/self/statm).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// The peak resident memory of the process, bytes.
+func peakBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
+}
+
 func ms(_ v: Double) -> String { String(format: "%.3f", v * 1000) }
 
-let frames = Int(ProcessInfo.processInfo.environment["SEGUE_BENCH_FRAMES"] ?? "") ?? 300
-let software = CommandLine.arguments.contains("--software")
-let size = Size(width: 1280, height: 800)
-let platform = try Platform(headless: true)
-let canvas = try OffscreenCanvas(platform: platform, width: 1280, height: 800, assetsDirectory: try Assets.directory(),
-                                 software: software)
-print("segue-bench: \(frames) frames per demo at 1280×800 pixels, renderer \(canvas.renderer.driverName)")
+struct Options {
+    var mode = "frames"
+    var demos = DemoCatalog.names
+    var frames = 300
+    var animations = 10_000
+    var transitions = 1_000
+    var software = false
 
-for name in DemoCatalog.names {
-    let demo = DemoCatalog.make(name, screenSize: size)!
-    let window = demo.window
-    try canvas.drawer.textures.registerAssets(demo.images)
-    var time = 0.0
-    window.advance(to: time)
-    // A drag along the demo's own axis, pressed where its recognizer accepts it.
-    let (operation, start, axis) = demo.dragPlan
-    demo.prepare(for: operation)
-    window.handle(PointerEvent(.down, start, time: time))
-    var list = DisplayList()
-    var compose = Stats(), draw = Stats(), cpu = Stats()
-    let wallStart = Date()
-    for i in 0...(frames + 10) {
-        time += 1.0 / 60
-        let phase = Double(i % 120) / 120
-        let fraction = 0.1 + 0.8 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
-        let c0 = cpuSeconds(), t0 = Platform.seconds
-        window.handle(PointerEvent(.moved, start + axis * fraction, time: time))
-        window.advance(to: time)
-        list.items.removeAll(keepingCapacity: true)
-        Compositor.compose(window.layer, scale: 1, into: &list)
-        let t1 = Platform.seconds
-        canvas.renderer.clear(.black)
-        canvas.drawer.draw(list, pixelScale: 1)
-        canvas.drawer.textures.endFrame()
-        _ = try canvas.renderer.readPixel()
-        let t2 = Platform.seconds, c1 = cpuSeconds()
-        if i >= 10 {   // warm-up frames are not counted
-            compose.add(t1 - t0)
-            draw.add(t2 - t1)
-            cpu.add(c1 - c0)
+    init(_ args: [String]) throws {
+        var rest = args[...]
+        if let first = rest.first, !first.hasPrefix("--") { mode = first; rest = rest.dropFirst() }
+        guard ["frames", "engine", "soak"].contains(mode) else { throw BenchError("unknown mode '\(mode)' (frames, engine, soak)") }
+        while let flag = rest.popFirst() {
+            func number() throws -> Int {
+                guard let v = rest.popFirst().flatMap({ Int($0) }), v > 0 else { throw BenchError("\(flag) needs a positive whole number") }
+                return v
+            }
+            switch flag {
+            case "--demo":
+                guard let d = rest.popFirst(), DemoCatalog.names.contains(d) else { throw BenchError("--demo needs one of \(DemoCatalog.names)") }
+                demos = [d]
+            case "--frames": frames = try number()
+            case "--animations": animations = try number()
+            case "--transitions": transitions = try number()
+            case "--software": software = true
+            default: throw BenchError("unknown option \(flag)")
+            }
         }
     }
-    let wall = Date().timeIntervalSince(wallStart)
-    let frameMedian = compose.median + draw.median
-    print("\(name): compose median \(ms(compose.median)) ms p95 \(ms(compose.p95)) ms · draw median \(ms(draw.median)) ms p95 \(ms(draw.p95)) ms · frame CPU median \(ms(cpu.median)) ms · \(String(format: "%.1f", 1 / frameMedian)) fps (\(String(format: "%.1f", Double(frames) / wall)) fps wall) · \(list.items.count) items, \(canvas.drawer.lastTriangleCount) triangles")
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
+
+func json(_ object: [String: Any]) -> String {
+    let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// Each demo mid-drag: a synthetic drag scrubs its transition between 10 % and 90 %; each
+/// frame is timed in two parts, compose (advance the clock, flatten the tree) and draw
+/// (tessellate, SDL_RenderGeometry, and a one-pixel read-back so OpenGL has finished).
+func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
+    let canvas = try OffscreenCanvas(platform: platform, width: 1280, height: 800, assetsDirectory: try Assets.directory(),
+                                     software: o.software)
+    print("segue-bench: \(o.frames) frames per demo at 1280×800 pixels, renderer \(canvas.renderer.driverName)")
+    var results: [String: Any] = ["renderer": canvas.renderer.driverName]
+    for name in o.demos {
+        let demo = DemoCatalog.make(name, screenSize: Size(width: 1280, height: 800))!
+        try canvas.drawer.textures.registerAssets(demo.images)
+        let window = demo.window
+        var time = 0.0
+        window.advance(to: time)
+        let (operation, start, full) = demo.dragPlan
+        demo.prepare(for: operation)
+        window.handle(PointerEvent(.down, start, time: time))
+        var list = DisplayList()
+        var compose = Stats(), draw = Stats(), frame = Stats(), cpu = Stats()
+        let wallStart = Platform.seconds
+        for i in 0...(o.frames + 10) {
+            time += 1.0 / 60
+            let phase = Double(i % 120) / 120
+            let fraction = 0.1 + 0.8 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
+            let c0 = cpuSeconds(), t0 = Platform.seconds
+            window.handle(PointerEvent(.moved, start + full * fraction, time: time))
+            window.advance(to: time)
+            list.items.removeAll(keepingCapacity: true)
+            Compositor.compose(window.layer, scale: 1, into: &list)
+            let t1 = Platform.seconds
+            canvas.renderer.clear(.black)
+            canvas.drawer.draw(list, pixelScale: 1)
+            canvas.drawer.textures.endFrame()
+            _ = try canvas.renderer.readPixel()
+            let t2 = Platform.seconds, c1 = cpuSeconds()
+            if i >= 10 {   // warm-up frames are not counted
+                compose.add(t1 - t0)
+                draw.add(t2 - t1)
+                frame.add(t2 - t0)
+                cpu.add(c1 - c0)
+            }
+        }
+        let wall = Platform.seconds - wallStart
+        print("\(name): compose median \(ms(compose.median)) ms p95 \(ms(compose.p95)) · draw median \(ms(draw.median)) ms p95 \(ms(draw.p95)) · frame median \(ms(frame.median)) ms, CPU \(ms(cpu.median)) ms · \(String(format: "%.0f", 1 / frame.median)) fps (\(String(format: "%.0f", Double(o.frames) / wall)) wall) · \(list.items.count) items, \(canvas.drawer.lastTriangleCount) triangles · peak \(peakBytes() >> 20) MB")
+        results[name] = ["composeMedianMs": compose.median * 1000, "composeP95Ms": compose.p95 * 1000,
+                         "drawMedianMs": draw.median * 1000, "drawP95Ms": draw.p95 * 1000,
+                         "frameMedianMs": frame.median * 1000, "frameP95Ms": frame.p95 * 1000,
+                         "cpuMedianMs": cpu.median * 1000, "fps": 1 / frame.median, "peakMB": Double(peakBytes()) / 1_048_576]
+    }
+    return results
+}
+
+/// N views, each with a running animation, advanced and composed every frame.
+func engineBench(_ o: Options) -> [String: Any] {
+    let window = Window(size: Size(width: 1280, height: 800))
+    let columns = 100
+    for i in 0..<o.animations {
+        let v = View(frame: Rect(x: Double(i % columns) * 12.8, y: Double(i / columns) * 8, width: 10, height: 6))
+        v.backgroundColor = Color(red: Double(i % 7) / 7, green: 0.5, blue: 0.8)
+        window.containerView.addSubview(v)
+    }
+    window.advance(to: 0)
+    View.animate(withDuration: 1000, curve: .easeInEaseOut, animations: {
+        for (i, v) in window.containerView.subviews.enumerated() {
+            if i % 2 == 0 { v.alpha = 0.2 } else { v.center = v.center + Point(x: 40, y: 25) }
+        }
+    })
+    var list = DisplayList()
+    var frame = Stats()
+    for i in 0..<130 {
+        let t0 = Platform.seconds
+        window.advance(to: Double(i) / 60)
+        list.items.removeAll(keepingCapacity: true)
+        Compositor.compose(window.layer, into: &list)
+        if i >= 10 { frame.add(Platform.seconds - t0) }
+    }
+    print("engine: \(o.animations) animations advanced and composed in \(ms(frame.median)) ms per frame (p95 \(ms(frame.p95))), \(list.items.count) items")
+    return ["animations": o.animations, "frameMedianMs": frame.median * 1000, "frameP95Ms": frame.p95 * 1000]
+}
+
+/// Transitions back to back, every demo in turn, rendered at a few points each: resident
+/// memory after the first 50 and at the end, and live textures before and after.
+func soakBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
+    let size = Size(width: 375, height: 667)
+    let canvas = try OffscreenCanvas(platform: platform, width: 375, height: 667, assetsDirectory: try Assets.directory(),
+                                     software: o.software)
+    let demos = DemoCatalog.names.map { DemoCatalog.make($0, screenSize: size)! }
+    var time = 0.0
+    var ended = 0
+    for d in demos {
+        try canvas.drawer.textures.registerAssets(d.images)
+        d.window.observeTransitions { if case .ended = $0 { ended += 1 } }
+        d.window.advance(to: 0)
+    }
+    func render(_ d: Demo) throws {
+        _ = try canvas.render(Compositor.compose(d.window.layer), pixelScale: 1)
+    }
+    func flush() {
+        for _ in 0...canvas.drawer.textures.textLifetime + 30 { canvas.drawer.textures.endFrame() }
+    }
+    try render(demos[0])
+    flush()
+    let baselineTextures = canvas.drawer.textures.textureCount
+    var residentAt50 = 0
+    let start = Platform.seconds
+    for n in 0..<o.transitions {
+        let d = demos[n % demos.count]
+        let before = ended
+        if n % 2 == 0, let op = d.nextOperation {
+            d.start(op)                                          // as its button does
+        } else {
+            let (op, p, full) = d.dragPlan                       // a drag, finished or cancelled
+            if d.nextOperation != op, let back = d.nextOperation { d.start(back); time += 5; d.window.advance(to: time) }
+            d.window.handle(PointerEvent(.down, p, time: time))
+            d.window.handle(PointerEvent(.moved, p + full * (n % 4 == 1 ? 0.7 : 0.3), time: time + 0.05))
+            d.window.handle(PointerEvent(.up, p + full * (n % 4 == 1 ? 0.7 : 0.3), time: time + 0.3))
+        }
+        for step in [0.1, 0.4] {
+            time += step
+            d.window.advance(to: time)
+            try render(d)
+        }
+        time += 5
+        d.window.advance(to: time)
+        try render(d)
+        if ended == before { throw BenchError("transition \(n + 1) (\(d.name)) did not end") }
+        if n == 49 { residentAt50 = residentBytes() }
+        if (n + 1) % 250 == 0 { print("soak: \(n + 1) transitions, resident \(residentBytes() >> 20) MB") }
+    }
+    flush()
+    let growth = Double(residentBytes() - residentAt50) / 1_048_576
+    let textures = canvas.drawer.textures.textureCount
+    print("soak: \(o.transitions) transitions (\(ended) ended) in \(String(format: "%.1f", Platform.seconds - start)) s · resident +\(String(format: "%.2f", growth)) MB after the first 50 · textures \(baselineTextures) → \(textures)")
+    return ["transitions": o.transitions, "ended": ended, "residentGrowthMB": growth,
+            "texturesBefore": baselineTextures, "texturesAfter": textures]
+}
+
+do {
+    let o = try Options(Array(CommandLine.arguments.dropFirst()))
+    let platform = try Platform(headless: true)
+    let result: [String: Any]
+    switch o.mode {
+    case "engine": result = engineBench(o)
+    case "soak": result = try soakBench(o, platform)
+    default: result = try framesBench(o, platform)
+    }
+    print("RESULT " + json(["mode": o.mode, "result": result]))
+} catch {
+    FileHandle.standardError.write(Data("segue-bench: \(error)\n".utf8))
+    exit(2)
 }

@@ -30,6 +30,9 @@ public final class ContentTextures {
     private var frame = 0
     /// Frames a text texture survives unused.
     public var textLifetime = 120
+    /// Frames a snapshot texture survives unused: a snapshot that is gone from the screen
+    /// does not come back (a new one is made), so it goes at once.
+    public var snapshotLifetime = 2
 
     public init(renderer: Renderer, assetsDirectory: String) {
         self.renderer = renderer
@@ -99,10 +102,13 @@ public final class ContentTextures {
     /// Ends a frame: releases text textures unused for `textLifetime` frames.
     public func endFrame() {
         frame += 1
+        if !snapshots.isEmpty {
+            let oldest = frame - snapshotLifetime
+            snapshots = snapshots.filter { $0.value.lastUsed >= oldest }
+        }
         if frame % 30 == 0 {
             let oldest = frame - textLifetime
             texts = texts.filter { $0.value.lastUsed >= oldest }
-            snapshots = snapshots.filter { $0.value.lastUsed >= oldest }
         }
     }
 

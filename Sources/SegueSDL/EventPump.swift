@@ -9,11 +9,22 @@ public final class EventPump {
         self.window = window
     }
 
+    /// When the oldest pointer event of the last `poll` happened, in `Platform.ticks`
+    /// seconds, or nil when it had none.
+    public private(set) var oldestPointerEventTime: Double?
+
     /// Appends every pending event to `events`.
     public func poll(into events: inout [InputEvent]) {
+        oldestPointerEventTime = nil
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
-            if let translated = translate(e) { events.append(translated) }
+            guard let translated = translate(e) else { continue }
+            switch translated {
+            case .mouseDown, .mouseMoved, .mouseUp:
+                if oldestPointerEventTime == nil { oldestPointerEventTime = Double(e.common.timestamp) / 1000 }
+            default: break
+            }
+            events.append(translated)
         }
     }
 

@@ -42,6 +42,9 @@ public final class Platform {
         Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
     }
 
+    /// Seconds since SDL started, from its millisecond tick (the clock of event timestamps).
+    public static var ticks: Double { Double(SDL_GetTicks64()) / 1000 }
+
     /// Line-buffers stdout so each event line reaches a reader at once.
     public static func lineBufferStandardOutput() { segue_line_buffer_stdout() }
 

@@ -29,11 +29,11 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// The value at progress `p`. Between keyframes it is interpolated; outside the first and
     /// last keyframe times (a spring's overshoot) the outer segments extrapolate.
     public func value(at p: Double) -> AnimatableValue {
-        let k = keyframes
-        if k.count == 1 { return k[0].value }
+        let count = keyframes.count
+        if count == 1 { return keyframes[0].value }
         var i = 0
-        while i < k.count - 2 && p > k[i + 1].time { i += 1 }
-        let (a, b) = (k[i], k[i + 1])
+        while i < count - 2 && p > keyframes[i + 1].time { i += 1 }
+        let a = keyframes[i], b = keyframes[i + 1]
         let span = b.time - a.time
         if span <= 0 { return p < b.time ? a.value : b.value }
         return a.value.interpolated(to: b.value, at: (p - a.time) / span)

@@ -40,10 +40,14 @@ public enum Compositor {
         case .snapshot(let snapshot)?: emit(.snapshot(snapshot))
         case nil: break
         }
-        for sub in layer.sublayers {
+        let sublayers = layer.sublayers
+        guard !sublayers.isEmpty else { return }
+        let flatParent = state.sublayerTransform.isIdentity
+        for sub in sublayers {
             let subTime = sub.timing.localTime(fromParent: time)
             let subState = sub.presentation(atLocalTime: subTime)
-            visit(sub, subState, subState.toSuperlayerPlane(parent: state).concatenating(toPixels), opacity, subTime, &list)
+            let toParent = flatParent ? subState.toSuperlayer.flattened : subState.toSuperlayerPlane(parent: state)
+            visit(sub, subState, toParent.concatenating(toPixels), opacity, subTime, &list)
         }
     }
 }

@@ -74,9 +74,24 @@ public struct Transform3D: Hashable, Sendable {
 
     // MARK: Composition
 
+    /// Whether the transform only translates (the common case of a layer placed in its parent).
+    public var isTranslation: Bool {
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m44 == 1
+    }
+
     /// `a · b`: `a` is applied first, then `b`.
     public static func concat(_ a: Transform3D, _ b: Transform3D) -> Transform3D {
-        Transform3D(
+        if a.isTranslation {
+            // Only the translation row changes: [tx ty tz 1] · b.
+            var r = b
+            r.m41 = a.m41 * b.m11 + a.m42 * b.m21 + a.m43 * b.m31 + b.m41
+            r.m42 = a.m41 * b.m12 + a.m42 * b.m22 + a.m43 * b.m32 + b.m42
+            r.m43 = a.m41 * b.m13 + a.m42 * b.m23 + a.m43 * b.m33 + b.m43
+            r.m44 = a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + b.m44
+            return r
+        }
+        return Transform3D(
             m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
             m12: a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32 + a.m14 * b.m42,
             m13: a.m11 * b.m13 + a.m12 * b.m23 + a.m13 * b.m33 + a.m14 * b.m43,

@@ -12,8 +12,47 @@ public final class Layer {
     public var timing = MediaTiming.normal
     public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?
+    /// An animation running on a layer, under its key; fixed once added (replace it to change
+    /// it). Its fields are stored flat, so evaluating it every frame copies nothing.
+    public final class RunningAnimation: AnimationTimingFields {
+        public let key: String
+        public let property: AnimatableProperty
+        public let track: KeyframeTrack
+        public let easing: Easing
+        public let duration: Double
+        public let beginTime: Double?
+        public let speed: Double
+        public let timeOffset: Double
+        public let fillMode: Animation.FillMode
+        public let transaction: AnimationTransaction?
+
+        init(key: String, animation a: Animation) {
+            self.key = key
+            property = a.property
+            track = a.track
+            easing = a.easing
+            duration = a.duration
+            beginTime = a.beginTime
+            speed = a.speed
+            timeOffset = a.timeOffset
+            fillMode = a.fillMode
+            transaction = a.transaction
+        }
+
+        /// The animation as a value.
+        public var animation: Animation {
+            var a = Animation(property: property, track: track, easing: easing, duration: duration,
+                              beginTime: beginTime, transaction: transaction)
+            a.speed = speed
+            a.timeOffset = timeOffset
+            a.fillMode = fillMode
+            return a
+        }
+    }
+
     /// Running animations in the order added, each under a key (a new one replaces the old).
-    public private(set) var animations: [(key: String, animation: Animation)] = []
+    /// Held by reference, so walking them every frame copies nothing.
+    public private(set) var animations: [RunningAnimation] = []
     /// Seconds; read only on the root layer, where the owner of the tree sets it each frame.
     public var clockTime = 0.0
 
@@ -133,7 +172,7 @@ public final class Layer {
         if a.beginTime == nil { a.beginTime = localTime }
         removeAnimation(forKey: key)
         a.transaction?.animationAdded()
-        animations.append((key, a))
+        animations.append(RunningAnimation(key: key, animation: a))
     }
 
     public func animation(forKey key: String) -> Animation? {
@@ -154,8 +193,7 @@ public final class Layer {
 
     private func endAnimation(forKey key: String, finished: Bool) {
         guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
-        let ended = animations.remove(at: i).animation
-        ended.transaction?.animationEnded(finished: finished)
+        animations.remove(at: i).transaction?.animationEnded(finished: finished)
     }
 
     /// Ends, as finished, every animation in this tree that has played to its end at the
@@ -168,10 +206,11 @@ public final class Layer {
     }
 
     private func collectEndedAnimations(parentTime: Double, parentSpeed: Double, into ended: inout [(Layer, String)]) {
+        let timing = self.timing
         let t = timing.localTime(fromParent: parentTime)
         let speed = parentSpeed * timing.speed
-        if speed != 0 {
-            for entry in animations where entry.animation.hasEnded(atLayerTime: t) {
+        if speed != 0 && !animations.isEmpty {
+            for entry in animations where entry.hasEnded(atLayerTime: t) {
                 ended.append((self, entry.key))
             }
         }
@@ -182,8 +221,9 @@ public final class Layer {
     /// animation applied in the order added.
     public func presentation(atLocalTime t: Double) -> LayerState {
         var state = model
+        if animations.isEmpty { return state }
         for entry in animations {
-            if let v = entry.animation.value(atLayerTime: t) { state[entry.animation.property] = v }
+            if let v = entry.value(atLayerTime: t) { state[entry.property] = v }
         }
         return state
     }

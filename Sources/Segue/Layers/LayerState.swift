@@ -46,7 +46,8 @@ public struct LayerState: Hashable, Sendable {
     /// `toSuperlayer · parent.sublayerTransformAboutAnchor`, with the output z dropped as
     /// Core Animation flattens each layer into its parent. Compositing and hit testing share it.
     public func toSuperlayerPlane(parent: LayerState) -> Transform3D {
-        toSuperlayer.concatenating(parent.sublayerTransformAboutAnchor).flattened
+        if parent.sublayerTransform.isIdentity { return toSuperlayer.flattened }
+        return toSuperlayer.concatenating(parent.sublayerTransformAboutAnchor).flattened
     }
 
     public subscript(property: AnimatableProperty) -> AnimatableValue {

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""make bench: Segue's figures, and Chromium's beside them when it is installed.
+
+  1. Frames: each demo mid-drag at 1280x800 headless (segue-bench frames), interleaved with
+     the peer harness (../shared/peers/chromium_flip_bench.py, CSS 3D transforms in Chromium)
+     round by round, so both meet the same machine load; prints medians and the ratios.
+  2. Engine: 10,000 animations advanced and composed per frame (segue-bench engine).
+  3. Soak: 1,000 transitions back to back (segue-bench soak): memory growth, live textures.
+  4. The live app under Xvfb (when Xvfb and xdotool are there): launch to first frame, and
+     pointer event to the present of the frame that shows it, during a real drag.
+
+Timings are printed, never asserted: the machines are noisy."""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, ".build/release/segue-bench")
+APP = os.path.join(ROOT, ".build/release/segue")
+PEER = None
+for candidate in [os.path.join(ROOT, "../shared/peers/chromium_flip_bench.py"), os.path.join(ROOT, "shared/peers/chromium_flip_bench.py")]:
+    if os.path.exists(candidate):
+        PEER = os.path.abspath(candidate)
+ROUNDS = int(os.environ.get("SEGUE_BENCH_ROUNDS", "3"))
+
+
+def segue(*args):
+    out = subprocess.run([BENCH, *args], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        if not line.startswith("RESULT "):
+            print("  " + line)
+    return json.loads(next(l for l in out.splitlines() if l.startswith("RESULT "))[7:])["result"]
+
+
+def chromium(scene):
+    with tempfile.NamedTemporaryFile(suffix=".json") as f:
+        subprocess.run([sys.executable, PEER, "--scene", scene, "--seconds", "4", "--json", f.name, "--quiet"],
+                       capture_output=True, text=True, check=True, timeout=300)
+        return json.load(open(f.name))[0]
+
+
+def frames():
+    print("== frames: each demo mid-drag, 1280x800, headless")
+    have_peer = PEER and (shutil.which("chromium") or os.path.exists("/usr/lib/chromium/chromium"))
+    if not have_peer:
+        print("  (Chromium not installed: `apt-get install chromium` to compare with the peer)")
+    ours = {"flip": [], "pageturn": [], "magicmove": []}
+    peer = {"flip": [], "pageturn": []}
+    for r in range(ROUNDS if have_peer else 1):
+        print(f"-- round {r + 1}")
+        result = segue("frames", "--frames", "300")
+        for name in ours:
+            ours[name].append(result[name])
+        if have_peer:
+            for scene in peer:
+                c = chromium(scene)
+                peer[scene].append(c)
+                print(f"  chromium {scene}: {c['ms_median']:.2f} ms/frame median, {c['cpu_ms_per_frame']:.2f} ms CPU/frame")
+    print("-- summary (medians over rounds)")
+    for name, runs in ours.items():
+        frame = statistics.median(x["frameMedianMs"] for x in runs)
+        cpu = statistics.median(x["cpuMedianMs"] for x in runs)
+        compose = statistics.median(x["composeMedianMs"] for x in runs)
+        line = f"  {name:9s} segue {frame:6.2f} ms/frame, {cpu:6.2f} ms CPU/frame, compose {compose:.3f} ms, peak {runs[-1]['peakMB']:.0f} MB"
+        if name in peer and peer[name]:
+            cf = statistics.median(x["ms_median"] for x in peer[name])
+            cc = statistics.median(x["cpu_ms_per_frame"] for x in peer[name])
+            line += f" | chromium {cf:6.2f} ms/frame, {cc:6.2f} ms CPU | ratio {frame / cf:.2f} time, {cpu / cc:.2f} CPU (target ≤ 0.5)"
+        print(line)
+
+
+def live():
+    if not (shutil.which("Xvfb") and shutil.which("xdotool")):
+        print("== live app: skipped (needs Xvfb and xdotool)")
+        return
+    print("== live app under Xvfb")
+    display = ":%d" % (150 + os.getpid() % 50)
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = dict(os.environ, DISPLAY=display)
+    try:
+        for _ in range(50):
+            if subprocess.run(["xdpyinfo"], env=env, capture_output=True).returncode == 0:
+                break
+            time.sleep(0.1)
+        launches = []
+        for i in range(5):
+            t0 = time.monotonic()
+            p = subprocess.Popen([APP, "--events", "--window", "1280x800"], env=env, stdout=subprocess.PIPE, text=True)
+            p.stdout.readline()
+            launches.append((time.monotonic() - t0) * 1000)
+            if i < 4:
+                p.terminate()
+                p.wait()
+        print(f"  launch to first frame on screen: {statistics.median(launches):.0f} ms median of 5 (target ≤ 300)")
+        wid = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Segue$"], env=env,
+                             capture_output=True, text=True).stdout.split()[0]
+        subprocess.run(["xdotool", "mousemove", "--window", wid, "300", "700", "mousedown", "1"], env=env)
+        for k in range(180):
+            y = 700 - (k % 60) * 10 if (k // 60) % 2 == 0 else 100 + (k % 60) * 10
+            subprocess.run(["xdotool", "mousemove", "--window", wid, "300", str(y)], env=env)
+            time.sleep(0.008)
+        subprocess.run(["xdotool", "mouseup", "1"], env=env)
+        time.sleep(1.2)
+        p.terminate()
+        out, _ = p.communicate(timeout=5)
+        stats = json.loads([l for l in out.splitlines() if '"stats"' in l][-1])
+        print(f"  while dragging at 1280x800: {stats['dragFps']} frames per second; work per frame "
+              f"{stats['frameWorkMs']['median']} ms median, {stats['frameWorkMs']['p95']} p95")
+        print(f"  pointer event to the present of the frame that shows it: {stats['inputToPresentMs']['median']} ms median, "
+              f"{stats['inputToPresentMs']['p95']} p95 (one frame is 16.7)")
+    finally:
+        xvfb.terminate()
+
+
+def main():
+    frames()
+    print("== engine")
+    segue("engine", "--animations", "10000")
+    print("== soak")
+    segue("soak", "--transitions", "1000")
+    live()
+
+
+if __name__ == "__main__":
+    main()
