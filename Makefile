@@ -3,7 +3,7 @@
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 ARGS ?=
 
-.PHONY: deps build run test bench e2e pictures clean
+.PHONY: deps build run test bench e2e fuzz pictures clean
 
 deps:
 	@scripts/install-deps.sh
@@ -24,6 +24,10 @@ bench: build
 
 e2e: build
 	scripts/e2e.sh .build/release/segue
+
+# libFuzzer on the replay parser, FUZZ_SECONDS long (30 by default).
+fuzz:
+	scripts/fuzz.sh $(or $(FUZZ_SECONDS),30)
 
 # The README's animated pictures, replayed from docs/recordings (scripts/record-demos.sh
 # records them anew).

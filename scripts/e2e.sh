@@ -62,6 +62,18 @@ drag() {
   xdotool mouseup 1
 }
 
+# target NAME: the centre of the target NAME in the last event line that lists it.
+target() {
+  python3 -c '
+import json,sys
+for line in reversed(open(sys.argv[1]).read().splitlines()):
+    for t in json.loads(line).get("targets", []):
+        if t["name"]==sys.argv[2]:
+            print(t["x"]+t["width"]//2, t["y"]+t["height"]//2); sys.exit(0)
+sys.exit(1)' "$log" "$1" || fail "no target $1"
+}
+tap() { read -r x y < <(target "$1"); xdotool mousemove --window "$wid" "$x" "$y" click 1; }
+
 # Flip: up by 70 % of the screen height finishes the present; down by 25 % cancels the dismiss.
 start_app flip --record "$out/flip.json"
 cx=$((sx + sw / 2))
@@ -73,6 +85,16 @@ drag "$cx" $((sy + sh * 40 / 100)) "$cx" $((sy + sh * 65 / 100))
 wait_for '"event":"ended"' 2
 expect_line '"event":"ended","transition":"flip","operation":"dismiss","cancelled":true'
 import -window root "$out/flip.png" 2>/dev/null || true
+# Window life: a resize in the middle of a drag, then quitting in the middle of a transition.
+xdotool mousemove --window "$wid" "$cx" $((sy + sh * 30 / 100)) mousedown 1
+for i in 1 2 3 4 5; do xdotool mousemove --window "$wid" "$cx" $((sy + sh * (30 + 4 * i) / 100)); sleep 0.02; done
+xdotool windowsize "$wid" 1000 760
+sleep 0.2
+xdotool mousemove --window "$wid" "$cx" $((sy + sh * 60 / 100)) mouseup 1
+wait_for '"event":"ended"' 3
+expect_line '"event":"screen","demo":"flip","screen":{"x":[0-9]*,"y":[0-9]*,"width":[0-9]*,"height":[0-9]*}'
+tap "$(grep -o '"targets":\[{"name":"[a-z-]*"' "$log" | tail -1 | sed 's/.*"name":"//; s/"$//')"
+wait_for '"event":"began"' 4
 stop_app
 
 # The recorded flip, replayed headless, prints the same transitions as the live run.
@@ -100,25 +122,12 @@ stop_app
 # Magic move: tap a picture (a target of the ready event), the push ends; tap Back (a
 # target of the screen event that follows), the pop ends.
 start_app magicmove
-# target NAME [EVENT]: the centre of the target NAME in the last EVENT line that lists it.
-target() {
-  python3 -c '
-import json,sys
-for line in reversed(open(sys.argv[1]).read().splitlines()):
-    e=json.loads(line)
-    for t in e.get("targets", []):
-        if t["name"]==sys.argv[2]:
-            print(t["x"]+t["width"]//2, t["y"]+t["height"]//2); sys.exit(0)
-sys.exit(1)' "$log" "$1" || fail "no target $1"
-}
-read -r tx ty < <(target photo-3)
-xdotool mousemove --window "$wid" "$tx" "$ty" click 1
+tap photo-3
 wait_for '"event":"ended"' 1
 expect_line '"event":"began","transition":"magicmove","operation":"push","interactive":false'
 expect_line '"event":"ended","transition":"magicmove","operation":"push","cancelled":false'
 wait_for '"name":"back"' 1
-read -r bx by < <(target back)
-xdotool mousemove --window "$wid" "$bx" "$by" click 1
+tap back
 wait_for '"event":"ended"' 2
 expect_line '"event":"ended","transition":"magicmove","operation":"pop","cancelled":false'
 import -window root "$out/magicmove.png" 2>/dev/null || true

@@ -1,8 +1,18 @@
 import Foundation
+#if !SEGUE_FUZZING
 import Segue
+#endif
 
-/// A recorded session: the options in force, the window's size, and every input with the
-/// time (seconds since the start) it was handled at. Stored as JSON.
+/// Why bytes are not a usable recording.
+public struct RecordingError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A recorded session: the options in force (as command-line arguments), the window's
+/// size, and every input with the time (seconds since the start) it was handled at.
+/// Stored as JSON. This file depends on Foundation and `InputEvent` alone, so the parser
+/// can be fuzzed on its own (scripts/fuzz.sh).
 public struct Recording: Codable, Sendable {
     public static let version = 1
     /// Files larger than this are refused before parsing.
@@ -26,8 +36,9 @@ public struct Recording: Codable, Sendable {
     public var window: [Int]
     public var events: [Entry]
 
-    public init(options: SessionOptions, window: (width: Int, height: Int)) {
-        arguments = options.arguments
+    /// An empty recording of a session started with `arguments` in a window of `window` pixels.
+    public init(arguments: [String], window: (width: Int, height: Int)) {
+        self.arguments = arguments
         self.window = [window.width, window.height]
         events = []
     }
@@ -67,34 +78,27 @@ public struct Recording: Codable, Sendable {
         try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    /// Reads and validates the recording at `path`; every problem is a `UsageError` naming it.
-    public static func read(_ path: String) throws -> (Recording, SessionOptions) {
-        let url = URL(fileURLWithPath: path)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              FileManager.default.isReadableFile(atPath: path) else {
-            throw UsageError("cannot read recording '\(path)': no such readable file")
+    /// Parses and validates a recording; every problem is a `RecordingError` naming it.
+    /// Nesting deeper than `maxDepth` is refused before parsing.
+    public static func decode(_ data: Data) throws -> Recording {
+        guard data.count <= maxFileSize else { throw RecordingError("it is \(data.count) bytes, more than \(maxFileSize)") }
+        var depth = 0
+        for byte in data {
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { depth -= 1 }
+            if depth > maxDepth { throw RecordingError("it nests deeper than \(maxDepth) levels") }
         }
-        if let size = attributes[.size] as? Int, size > maxFileSize {
-            throw UsageError("recording '\(path)' is \(size) bytes, more than \(maxFileSize)")
-        }
-        let data = try Data(contentsOf: url)
         let recording: Recording
         do {
             recording = try JSONDecoder().decode(Recording.self, from: data)
         } catch {
-            throw UsageError("recording '\(path)' is not a valid Segue recording (truncated or corrupt JSON: \(Self.reason(error)))")
+            throw RecordingError("truncated or corrupt JSON: \(Self.reason(error))")
         }
-        try recording.validate(path)
-        var a = Arguments(recording.arguments)
-        let options: SessionOptions
-        do {
-            options = try SessionOptions.read(&a)
-            try a.finish()
-        } catch let e as UsageError {
-            throw UsageError("recording '\(path)' has bad options: \(e.description)")
-        }
-        return (recording, options)
+        try recording.validate()
+        return recording
     }
+
+    /// JSON nesting accepted (a recording needs three levels).
+    public static let maxDepth = 16
 
     private static func reason(_ error: Error) -> String {
         switch error {
@@ -106,8 +110,8 @@ public struct Recording: Codable, Sendable {
         }
     }
 
-    private func validate(_ path: String) throws {
-        func bad(_ why: String) -> UsageError { UsageError("recording '\(path)' is invalid: \(why)") }
+    private func validate() throws {
+        func bad(_ why: String) -> RecordingError { RecordingError("invalid: \(why)") }
         guard version == Recording.version else { throw bad("version \(version), this segue reads \(Recording.version)") }
         guard window.count == 2, (1...16384).contains(window[0]), (1...16384).contains(window[1]) else {
             throw bad("window must be [width, height] within 1…16384")
@@ -158,47 +162,3 @@ public struct Recording: Codable, Sendable {
     }
 }
 
-/// Plays a recording through a session, deterministically: inputs are handled at their
-/// recorded times exactly as the live app handled them, with frames at `frameRate` in
-/// between; after the last input it runs until no transition is under way (10 s at most),
-/// unless the recording ends by quitting.
-public struct Replayer {
-    public let recording: Recording
-    public let options: SessionOptions
-    public var frameRate = 60.0
-
-    public init(recording: Recording, options: SessionOptions) {
-        self.recording = recording
-        self.options = options
-    }
-
-    /// Runs the replay; `frame` is called after every frame with the session and the
-    /// frame's number (from 1). `emit` receives the event lines.
-    public func run(emit: @escaping (String) -> Void, frame: (Session, Int) throws -> Void) rethrows {
-        let session = Session(options: options, window: (recording.window[0], recording.window[1]))
-        session.emit = emit
-        var number = 0
-        var time = 0.0
-        func draw(at t: Double) throws {
-            session.advance(to: t)
-            number += 1
-            try frame(session, number)
-            time = t
-        }
-        var i = 0
-        let events = recording.events
-        let step = 1 / frameRate
-        try draw(at: 0)
-        while i < events.count && session.isRunning {
-            let t = events[i].t
-            while time + step < t - 1e-9 { try draw(at: time + step) }
-            while i < events.count && events[i].t == t {
-                if let input = recording.input(events[i]) { session.handle(input, at: t) }
-                i += 1
-            }
-            try draw(at: t)
-        }
-        let end = time + 10
-        while session.isRunning && session.demo.window.isTransitioning && time < end { try draw(at: time + step) }
-    }
-}

@@ -93,6 +93,32 @@ import Testing
         #expect(nowhere.status == 2 && nowhere.stderr.contains("does not exist"), "\(nowhere.stderr)")
     }
 
+    @Test func imagesThatClaimHugeSizesOrAreEmptyAreRefused() throws {
+        let dir = try Self.temporaryDirectory()
+        // A PNG whose header claims 100000 × 100000 pixels.
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        png += Data([0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0, 0, 0, 0, 0])
+        let huge = dir.appendingPathComponent("huge.png"), empty = dir.appendingPathComponent("empty.png")
+        try png.write(to: huge)
+        try Data().write(to: empty)
+        let out = dir.appendingPathComponent("f.png").path
+        for (image, message) in [(huge.path, "100000×100000 pixels"), (empty.path, "cannot decode image")] {
+            let r = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.5",
+                                  "--from", image, "--out", out])
+            #expect(r.status == 2 && r.stderr.contains(message), "\(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func replayOfACorruptFileExitsTwo() throws {
+        let dir = try Self.temporaryDirectory()
+        let truncated = dir.appendingPathComponent("t.json")
+        try Data(#"{"version":1,"arguments":[],"window":[900,"#.utf8).write(to: truncated)
+        let r = try Self.run(["replay", truncated.path, "--headless", "--events"])
+        #expect(r.status == 2 && r.stderr.contains("not a valid Segue recording"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test func toImageReplacesTheToScreen() throws {
         let dir = try Self.temporaryDirectory()
         // A 4 × 2 picture: left half red, right half blue; it covers the screen, cropped.

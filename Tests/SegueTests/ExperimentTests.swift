@@ -285,6 +285,15 @@ final class SessionDriver {
         }
     }
 
+    @Test func deepNestingAndNonUTF8AreRefusedWithoutParsing() throws {
+        let deep = #"{"version":1,"arguments":[],"window":[900,900],"events":"# + String(repeating: "[", count: 100_000)
+            + String(repeating: "]", count: 100_000) + "}"
+        #expect { try Recording.read(try write(deep)) } throws: { ($0 as? UsageError)?.description.contains("nests deeper") == true }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-\(UUID().uuidString).json").path
+        try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: URL(fileURLWithPath: path))
+        #expect { try Recording.read(path) } throws: { ($0 as? UsageError)?.description.contains("corrupt") == true }
+    }
+
     @Test func aMissingRecordingIsNamed() {
         #expect { try Recording.read("/nonexistent/rec.json") } throws: { error in
             (error as? UsageError)?.description.contains("no such readable file") == true
