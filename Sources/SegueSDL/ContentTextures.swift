@@ -56,21 +56,6 @@ public final class ContentTextures {
         }
     }
 
-    /// Registers RGBA pixels as the contents `id` (generated pictures, snapshots).
-    public func registerImage(id: String, width: Int, height: Int, rgba: [UInt8]) throws -> ImageContent {
-        var pixels = rgba
-        let texture: Texture = try pixels.withUnsafeMutableBytes { buf in
-            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, Int32(width), Int32(height), 32,
-                                                             Int32(width * 4), SDL_PIXELFORMAT_RGBA32.rawValue) else {
-                throw SDLError("SDL_CreateRGBSurfaceWithFormatFrom")
-            }
-            defer { SDL_FreeSurface(s) }
-            return try renderer.makeTexture(from: s)
-        }
-        images[id] = texture
-        return ImageContent(id: id, pixelSize: Size(width: Double(width), height: Double(height)))
-    }
-
     func image(_ id: String) -> Texture? { images[id] }
 
     /// The texture of `text` wrapped at `wrapPixels`, rasterized at `scale` pixels per point;

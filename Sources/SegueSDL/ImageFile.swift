@@ -21,14 +21,6 @@ public enum ImageFile {
         return nil
     }
 
-    /// The pixel size of the image at `path`; throws a readable error for a missing,
-    /// unreadable, corrupt or oversized file.
-    public static func probe(_ path: String) throws -> (width: Int, height: Int) {
-        let surface = try load(path)
-        defer { SDL_FreeSurface(surface) }
-        return (Int(surface.pointee.w), Int(surface.pointee.h))
-    }
-
     static func load(_ path: String) throws -> UnsafeMutablePointer<SDL_Surface> {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw SDLError(message: "cannot read image '\(path)': no such readable file")

@@ -21,47 +21,41 @@ import SegueSDL
         return (w, h, try canvas.render(list, pixelScale: scale))
     }
 
-    @Test(arguments: [0.0, 0.25, 0.45, 0.55, 0.75, 1.0])
-    func flipPresent(_ progress: Double) throws {
-        let (w, h, rgba) = try render(DemoCatalog.make("flip", screenSize: Self.screen)!, .present, progress)
-        try Golden.check(rgba, width: w, height: h, name: "flip-present-\(Int(progress * 100))")
+    /// One golden frame: a demo's operation at a fraction of its animation time.
+    struct Stop: Sendable, CustomTestStringConvertible {
+        let demo: String
+        let operation: TransitionContext.Operation
+        let progress: Double
+        var size = GoldenFrameTests.screen
+        var label = ""
+
+        var name: String { "\(demo)-\(label.isEmpty ? operation.rawValue : label)-\(Int((progress * 100).rounded()))" }
+        var testDescription: String { name }
     }
 
-    @Test(arguments: [0.3, 0.7])
-    func flipDismiss(_ progress: Double) throws {
-        let (w, h, rgba) = try render(DemoCatalog.make("flip", screenSize: Self.screen)!, .dismiss, progress)
-        try Golden.check(rgba, width: w, height: h, name: "flip-dismiss-\(Int(progress * 100))")
+    static let stops: [Stop] =
+        [0.0, 0.25, 0.45, 0.55, 0.75, 1.0].map { Stop(demo: "flip", operation: .present, progress: $0) }
+        + [0.3, 0.7].map { Stop(demo: "flip", operation: .dismiss, progress: $0) }
+        + [0.25, 0.5, 0.75].map { Stop(demo: "pageturn", operation: .dismiss, progress: $0) }
+        + [0.5, 0.8].map { Stop(demo: "pageturn", operation: .present, progress: $0) }
+        // 1000 points wide: part of the page passes behind the eye and is clipped.
+        + [0.3, 0.42].map { Stop(demo: "pageturn", operation: .dismiss, progress: $0, size: Size(width: 1000, height: 600), label: "wide") }
+        + [0.1, 0.25, 0.5].map { Stop(demo: "magicmove", operation: .push, progress: $0) }
+        + [0.2, 0.6].map { Stop(demo: "magicmove", operation: .pop, progress: $0) }
+
+    @Test(arguments: stops)
+    func goldenFrame(_ stop: Stop) throws {
+        let (w, h, rgba) = try render(DemoCatalog.make(stop.demo, screenSize: stop.size)!, stop.operation, stop.progress)
+        try Golden.check(rgba, width: w, height: h, name: stop.name)
     }
 
-    @Test(arguments: [0.25, 0.5, 0.75])
-    func pageTurnDismiss(_ progress: Double) throws {
-        let (w, h, rgba) = try render(DemoCatalog.make("pageturn", screenSize: Self.screen)!, .dismiss, progress)
-        try Golden.check(rgba, width: w, height: h, name: "pageturn-dismiss-\(Int(progress * 100))")
-    }
-
-    @Test(arguments: [0.5, 0.8])
-    func pageTurnPresent(_ progress: Double) throws {
-        let (w, h, rgba) = try render(DemoCatalog.make("pageturn", screenSize: Self.screen)!, .present, progress)
-        try Golden.check(rgba, width: w, height: h, name: "pageturn-present-\(Int(progress * 100))")
-    }
-
-    @Test(arguments: [0.1, 0.25, 0.5])
-    func magicMovePush(_ progress: Double) throws {
-        let (w, h, rgba) = try render(DemoCatalog.make("magicmove", screenSize: Self.screen)!, .push, progress)
-        try Golden.check(rgba, width: w, height: h, name: "magicmove-push-\(Int(progress * 100))")
-    }
-
-    @Test(arguments: [0.2, 0.6])
-    func magicMovePop(_ progress: Double) throws {
-        let (w, h, rgba) = try render(DemoCatalog.make("magicmove", screenSize: Self.screen)!, .pop, progress)
-        try Golden.check(rgba, width: w, height: h, name: "magicmove-pop-\(Int(progress * 100))")
-    }
-
-    /// 1000 points wide: part of the page passes behind the eye and is clipped.
-    @Test(arguments: [0.3, 0.42])
-    func pageTurnWideScreen(_ progress: Double) throws {
-        let (w, h, rgba) = try render(DemoCatalog.make("pageturn", screenSize: Size(width: 1000, height: 600))!, .dismiss, progress)
-        try Golden.check(rgba, width: w, height: h, name: "pageturn-wide-\(Int(progress * 100))")
+    @Test func flipWithACustomCurveDiffersFromTheDefault() throws {
+        let demo = DemoCatalog.make("flip", screenSize: Self.screen)!
+        demo.curve = .linear
+        let (w, h, linear) = try render(demo, .present, 0.25)
+        let (_, _, eased) = try render(DemoCatalog.make("flip", screenSize: Self.screen)!, .present, 0.25)
+        #expect(linear != eased)
+        try Golden.check(linear, width: w, height: h, name: "flip-present-25-linear")
     }
 
     /// A black → white gradient over 510 pixels climbs one 8-bit step at a time, never
@@ -77,15 +71,6 @@ import SegueSDL
         let steps = zip(row, row.dropFirst()).map { $1 - $0 }
         #expect(steps.allSatisfy { $0 == 0 || $0 == 1 }, "steps \(Set(steps))")
         #expect(row.first! <= 1 && row.last! >= 254)
-    }
-
-    @Test func flipWithACustomCurveDiffersFromTheDefault() throws {
-        let demo = DemoCatalog.make("flip", screenSize: Self.screen)!
-        demo.curve = .linear
-        let (w, h, linear) = try render(demo, .present, 0.25)
-        let (_, _, eased) = try render(DemoCatalog.make("flip", screenSize: Self.screen)!, .present, 0.25)
-        #expect(linear != eased)
-        try Golden.check(linear, width: w, height: h, name: "flip-present-25-linear")
     }
 
     /// The silhouette of a solid quad turned 40° about Y under m34 = −1/600 lands within a

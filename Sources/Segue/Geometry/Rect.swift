@@ -29,11 +29,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
-    /// The rectangle moved by `dx`, `dy`.
-    public func offsetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
-    }
-
     /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom (negative shrinks).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)

@@ -69,16 +69,6 @@ open class View {
         layer.removeFromSuperlayer()
     }
 
-    /// Whether `view` is this view or one of its descendants.
-    public func isDescendant(of view: View) -> Bool {
-        var v: View? = self
-        while let current = v {
-            if current === view { return true }
-            v = current.superview
-        }
-        return false
-    }
-
     /// The window at the root of this view's tree, if any.
     public var window: Window? {
         var v: View = self
