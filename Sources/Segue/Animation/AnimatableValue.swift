@@ -8,7 +8,8 @@ public enum AnimatableValue: Hashable, Sendable {
     case number(Double)
     case point(Point)
     case rect(Rect)
-    case transform(Transform3D)
+    /// Boxed, so the enum stays small: the other values are copied every frame by the thousand.
+    indirect case transform(Transform3D)
     case color(Color?)
 
     /// The value a fraction `t` of the way to `other`. Transforms interpolate their
