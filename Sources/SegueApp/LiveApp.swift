@@ -115,6 +115,8 @@ final class WindowHost {
     private var screenList = DisplayList()
     private var hudList = DisplayList()
     private var mouseDown = false
+    /// The demo whose images are loaded.
+    private weak var loadedDemo: AnyObject?
 
     /// A window sized to show `options.size` at its scale (or fitted to the display) beside
     /// the HUD, unless `windowSize` is given.
@@ -138,7 +140,10 @@ final class WindowHost {
 
     /// Draws the session's screen (clipped to it) and HUD, and presents.
     func draw(_ session: Session) throws {
-        try drawer.textures.registerAssets(session.demo.images)
+        if loadedDemo !== session.demo {
+            try drawer.textures.registerAssets(session.demo.images)
+            loadedDemo = session.demo
+        }
         mouseDown = session.demo.interactions.contains { $0.recognizer.isActive }
         let renderer = drawer.renderer
         renderer.clear(Color(hex: 0x0F1115))

@@ -51,6 +51,8 @@ public final class Session {
         demo.window.advance(to: sceneTime)
         hud.currentDemo = demo.name
         hud.transition = "—"; hud.operation = "—"; hud.state = "idle"; hud.percent = 0
+        hud.hint = demo.hint + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(DemoCatalog.names.count) demos · Q quits."
+        describeScreen()
         demo.window.observeTransitions { [unowned self] event in
             switch event {
             case .began(let c):
@@ -96,6 +98,7 @@ public final class Session {
             isRunning = false
         case .resized(let w, let h):
             layout = Layout(window: (w, h), screen: options.size, fixedScale: options.scale)
+            describeScreen()
             emitScreen()
         case .focusLost:
             cancelPress()
@@ -239,8 +242,10 @@ public final class Session {
             hud.state = hud.state == "cancelling" ? "cancelled" : "finished"
             hud.percent = hud.state == "finished" ? 1 : 0
         }
+    }
+
+    private func describeScreen() {
         hud.screen = "\(Int(options.size.width))×\(Int(options.size.height)) pt @ \(String(format2: layout.scale))x"
-        hud.hint = demo.hint + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(DemoCatalog.names.count) demos · Q quits."
     }
 
     /// Sets the frames per second the HUD shows.
