@@ -120,8 +120,9 @@ def live():
 
 def main():
     frames()
-    print("== engine")
+    print("== engine (target: 10,000 animations under 2 ms a frame)")
     segue("engine", "--animations", "10000")
+    segue("engine", "--animations", "10000", "--per-layer", "4")
     print("== soak")
     segue("soak", "--transitions", "1000")
     live()

@@ -6,7 +6,7 @@ import SegueSDL
 /// `segue-bench`: what a frame costs, headless.
 ///
 ///     segue-bench [frames] [--demo NAME] [--frames N] [--software]   each demo mid-drag at 1280 × 800
-///     segue-bench engine [--animations N]                             N animations advanced and composed
+///     segue-bench engine [--animations N] [--per-layer K]             N animations (K per view) advanced and composed
 ///     segue-bench soak [--transitions N]                              transitions back to back: memory, textures
 ///
 /// Every mode prints human lines, then one `RESULT {json}` line for scripts/bench.py.
@@ -50,6 +50,7 @@ struct Options {
     var demos = DemoCatalog.names
     var frames = 300
     var animations = 10_000
+    var perLayer = 1
     var transitions = 1_000
     var software = false
 
@@ -68,6 +69,9 @@ struct Options {
                 demos = [d]
             case "--frames": frames = try number()
             case "--animations": animations = try number()
+            case "--per-layer":
+                perLayer = try number()
+                guard perLayer <= 4 else { throw BenchError("--per-layer is 1…4 (opacity, position, bounds, transform)") }
             case "--transitions": transitions = try number()
             case "--software": software = true
             default: throw BenchError("unknown option \(flag)")
@@ -138,19 +142,23 @@ func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     return results
 }
 
-/// N views, each with a running animation, advanced and composed every frame.
+/// N running animations, K on each of N/K views (opacity, position, bounds, transform in
+/// that order), advanced and composed every frame.
 func engineBench(_ o: Options) -> [String: Any] {
     let window = Window(size: Size(width: 1280, height: 800))
     let columns = 100
-    for i in 0..<o.animations {
+    for i in 0..<(o.animations / o.perLayer) {
         let v = View(frame: Rect(x: Double(i % columns) * 12.8, y: Double(i / columns) * 8, width: 10, height: 6))
         v.backgroundColor = Color(red: Double(i % 7) / 7, green: 0.5, blue: 0.8)
         window.containerView.addSubview(v)
     }
     window.advance(to: 0)
     View.animate(withDuration: 1000, curve: .easeInEaseOut, animations: {
-        for (i, v) in window.containerView.subviews.enumerated() {
-            if i % 2 == 0 { v.alpha = 0.2 } else { v.center = v.center + Point(x: 40, y: 25) }
+        for v in window.containerView.subviews {
+            v.alpha = 0.2
+            if o.perLayer > 1 { v.center = v.center + Point(x: 40, y: 25) }
+            if o.perLayer > 2 { v.bounds = Rect(x: 0, y: 0, width: 14, height: 9) }
+            if o.perLayer > 3 { v.transform = .makeRotation(0.5, 0, 0, 1) }
         }
     })
     var list = DisplayList()
@@ -162,8 +170,9 @@ func engineBench(_ o: Options) -> [String: Any] {
         Compositor.compose(window.layer, into: &list)
         if i >= 10 { frame.add(Platform.seconds - t0) }
     }
-    print("engine: \(o.animations) animations advanced and composed in \(ms(frame.median)) ms per frame (p95 \(ms(frame.p95))), \(list.items.count) items")
-    return ["animations": o.animations, "frameMedianMs": frame.median * 1000, "frameP95Ms": frame.p95 * 1000]
+    let running = window.containerView.subviews.reduce(0) { $0 + $1.layer.animations.count }
+    print("engine: \(running) animations on \(list.items.count) views advanced and composed in \(ms(frame.median)) ms per frame (p95 \(ms(frame.p95)))")
+    return ["animations": running, "views": list.items.count, "frameMedianMs": frame.median * 1000, "frameP95Ms": frame.p95 * 1000]
 }
 
 /// Transitions back to back, every demo in turn, rendered at a few points each: resident

@@ -11,7 +11,11 @@ public struct KeyframeTrack: Hashable, Sendable {
         }
     }
 
-    public private(set) var keyframes: [Keyframe]
+    public let keyframes: [Keyframe]
+    /// The transform keyframes decomposed once, so a frame only interpolates the parts
+    /// (nil for other values and for transforms with no decomposition). Derived from
+    /// `keyframes`, so equality and hashing leave it out.
+    private let decompositions: [DecomposedTransform3D?]
 
     /// A track through `keyframes`; their times are sorted (stably) so equal times keep their order.
     public init(_ keyframes: [Keyframe]) {
@@ -19,7 +23,14 @@ public struct KeyframeTrack: Hashable, Sendable {
         self.keyframes = keyframes.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
+        decompositions = self.keyframes.map {
+            if case .transform(let t) = $0.value { return t.decomposed }
+            return nil
+        }
     }
+
+    public static func == (a: KeyframeTrack, b: KeyframeTrack) -> Bool { a.keyframes == b.keyframes }
+    public func hash(into h: inout Hasher) { h.combine(keyframes) }
 
     /// A from–to track.
     public init(from: AnimatableValue, to: AnimatableValue) {
@@ -36,6 +47,11 @@ public struct KeyframeTrack: Hashable, Sendable {
         let a = keyframes[i], b = keyframes[i + 1]
         let span = b.time - a.time
         if span <= 0 { return p < b.time ? a.value : b.value }
-        return a.value.interpolated(to: b.value, at: (p - a.time) / span)
+        let f = (p - a.time) / span
+        if let da = decompositions[i], let db = decompositions[i + 1] {
+            if a.value == b.value { return a.value }
+            return .transform(da.interpolated(to: db, at: f).recomposed)
+        }
+        return a.value.interpolated(to: b.value, at: f)
     }
 }

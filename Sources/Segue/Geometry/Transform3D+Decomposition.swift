@@ -16,25 +16,23 @@ public struct DecomposedTransform3D: Sendable {
     public var quaternion: (x: Double, y: Double, z: Double, w: Double)
     public var perspective: (x: Double, y: Double, z: Double, w: Double)
 
-    /// The transform these parts describe.
+    /// The transform these parts describe (scalar arithmetic only: it runs every frame of
+    /// every transform animation).
     public var recomposed: Transform3D {
         let (x, y, z, w) = quaternion
         // Rotation rows (row-vector convention: the transpose of the column-vector matrix).
-        let r: [[Double]] = [
-            [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)],
-            [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)],
-            [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)],
-        ]
-        func row(_ i: Int) -> [Double] { r[i] }
-        func mix(_ a: [Double], _ s: Double, _ b: [Double]) -> [Double] { zip(a, b).map { $0 + s * $1 } }
-        let row0 = row(0).map { $0 * scale.x }
-        let row1 = mix(row(1), skew.xy, row(0)).map { $0 * scale.y }
-        let row2 = mix(mix(row(2), skew.xz, row(0)), skew.yz, row(1)).map { $0 * scale.z }
+        let r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y + z * w), r02 = 2 * (x * z - y * w)
+        let r10 = 2 * (x * y - z * w), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z + x * w)
+        let r20 = 2 * (x * z + y * w), r21 = 2 * (y * z - x * w), r22 = 1 - 2 * (x * x + y * y)
+        // Rows of diag(scale) · K(skew) · R.
+        let (sx, sy, sz) = scale, (xy, xz, yz) = skew
         let affine = Transform3D(
-            m11: row0[0], m12: row0[1], m13: row0[2], m14: 0,
-            m21: row1[0], m22: row1[1], m23: row1[2], m24: 0,
-            m31: row2[0], m32: row2[1], m33: row2[2], m34: 0,
+            m11: r00 * sx, m12: r01 * sx, m13: r02 * sx, m14: 0,
+            m21: (r10 + xy * r00) * sy, m22: (r11 + xy * r01) * sy, m23: (r12 + xy * r02) * sy, m24: 0,
+            m31: (r20 + xz * r00 + yz * r10) * sz, m32: (r21 + xz * r01 + yz * r11) * sz,
+            m33: (r22 + xz * r02 + yz * r12) * sz, m34: 0,
             m41: translation.x, m42: translation.y, m43: translation.z, m44: 1)
+        if perspective == (0, 0, 0, 1) { return affine }
         var p = Transform3D.identity
         p.m14 = perspective.x; p.m24 = perspective.y; p.m34 = perspective.z; p.m44 = perspective.w
         return affine.concatenating(p)
