@@ -42,6 +42,12 @@ public struct KeyframeTrack: Hashable, Sendable {
     public func value(at p: Double) -> AnimatableValue {
         let count = keyframes.count
         if count == 1 { return keyframes[0].value }
+        if count == 2 && decompositions[0] == nil {
+            // A from–to track: no search, and both ends are the outer segment.
+            let a = keyframes[0], b = keyframes[1], span = b.time - a.time
+            if span <= 0 { return p < b.time ? a.value : b.value }
+            return a.value.interpolated(to: b.value, at: (p - a.time) / span)
+        }
         var i = 0
         while i < count - 2 && p > keyframes[i + 1].time { i += 1 }
         let a = keyframes[i], b = keyframes[i + 1]

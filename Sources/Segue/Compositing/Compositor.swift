@@ -46,8 +46,16 @@ public enum Compositor {
         for sub in sublayers {
             let subTime = sub.timing.localTime(fromParent: time)
             let subState = sub.presentation(atLocalTime: subTime)
-            let toParent = flatParent ? subState.toSuperlayer.flattened : subState.toSuperlayerPlane(parent: state)
-            visit(sub, subState, toParent.concatenating(toPixels), opacity, subTime, &list)
+            let toSubPixels: Transform3D
+            if flatParent && subState.transform.isIdentity {
+                // A layer only placed in its parent: move the parent's map, skip the products.
+                let a = subState.anchorInBounds
+                toSubPixels = toPixels.prependingTranslation(subState.position.x - a.x, subState.position.y - a.y)
+            } else {
+                let toParent = flatParent ? subState.toSuperlayer.flattened : subState.toSuperlayerPlane(parent: state)
+                toSubPixels = toParent.concatenating(toPixels)
+            }
+            visit(sub, subState, toSubPixels, opacity, subTime, &list)
         }
     }
 }

@@ -80,17 +80,19 @@ public struct Transform3D: Hashable, Sendable {
             && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m44 == 1
     }
 
+    /// `T(tx, ty, tz) · self`, computed directly: only the translation row changes.
+    public func prependingTranslation(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
+        var r = self
+        r.m41 = tx * m11 + ty * m21 + tz * m31 + m41
+        r.m42 = tx * m12 + ty * m22 + tz * m32 + m42
+        r.m43 = tx * m13 + ty * m23 + tz * m33 + m43
+        r.m44 = tx * m14 + ty * m24 + tz * m34 + m44
+        return r
+    }
+
     /// `a · b`: `a` is applied first, then `b`.
     public static func concat(_ a: Transform3D, _ b: Transform3D) -> Transform3D {
-        if a.isTranslation {
-            // Only the translation row changes: [tx ty tz 1] · b.
-            var r = b
-            r.m41 = a.m41 * b.m11 + a.m42 * b.m21 + a.m43 * b.m31 + b.m41
-            r.m42 = a.m41 * b.m12 + a.m42 * b.m22 + a.m43 * b.m32 + b.m42
-            r.m43 = a.m41 * b.m13 + a.m42 * b.m23 + a.m43 * b.m33 + b.m43
-            r.m44 = a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + b.m44
-            return r
-        }
+        if a.isTranslation { return b.prependingTranslation(a.m41, a.m42, a.m43) }
         return Transform3D(
             m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
             m12: a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32 + a.m14 * b.m42,

@@ -4,13 +4,18 @@
 /// animations to them. Setting an animatable property inside an `animate` block records the
 /// change, which the block turns into an animation. Time comes from the root layer's
 /// `clockTime`, which the owner of the tree advances; nothing here reads a clock.
+///
+/// The stored properties the compositor reads for every layer of every frame opt out of
+/// dynamic exclusivity checks (which cost a third of a frame's instructions): each is read
+/// or written whole, never while another access to it is under way, and the tree walks
+/// iterate copies of the arrays, so a completion that changes the tree cannot overlap them.
 public final class Layer {
-    public var name: String
-    public private(set) var model = LayerState()
-    public var contents: LayerContents?
-    public var gradient: Gradient?
-    public var timing = MediaTiming.normal
-    public private(set) var sublayers: [Layer] = []
+    @exclusivity(unchecked) public var name: String
+    @exclusivity(unchecked) public private(set) var model = LayerState()
+    @exclusivity(unchecked) public var contents: LayerContents?
+    @exclusivity(unchecked) public var gradient: Gradient?
+    @exclusivity(unchecked) public var timing = MediaTiming.normal
+    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?
     /// An animation running on a layer, under its key; fixed once added (replace it to change
     /// it). Its fields are stored flat, so evaluating it every frame copies nothing.
@@ -52,9 +57,9 @@ public final class Layer {
 
     /// Running animations in the order added, each under a key (a new one replaces the old).
     /// Held by reference, so walking them every frame copies nothing.
-    public private(set) var animations: [RunningAnimation] = []
+    @exclusivity(unchecked) public private(set) var animations: [RunningAnimation] = []
     /// Seconds; read only on the root layer, where the owner of the tree sets it each frame.
-    public var clockTime = 0.0
+    @exclusivity(unchecked) public var clockTime = 0.0
 
     public init(name: String = "") {
         self.name = name
