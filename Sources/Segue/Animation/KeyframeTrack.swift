@@ -44,9 +44,11 @@ public struct KeyframeTrack: Hashable, Sendable {
         if count == 1 { return keyframes[0].value }
         if count == 2 && decompositions[0] == nil {
             // A from–to track: no search, and both ends are the outer segment.
-            let a = keyframes[0], b = keyframes[1], span = b.time - a.time
-            if span <= 0 { return p < b.time ? a.value : b.value }
-            return a.value.interpolated(to: b.value, at: (p - a.time) / span)
+            return keyframes.withUnsafeBufferPointer { k in
+                let span = k[1].time - k[0].time
+                if span <= 0 { return p < k[1].time ? k[0].value : k[1].value }
+                return k[0].value.interpolated(to: k[1].value, at: (p - k[0].time) / span)
+            }
         }
         var i = 0
         while i < count - 2 && p > keyframes[i + 1].time { i += 1 }

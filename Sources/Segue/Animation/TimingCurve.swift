@@ -61,7 +61,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
         var s = x
         for _ in 0..<8 {
             let err = Self.bezier(s, c1.x, c2.x) - x
-            if abs(err) < 1e-9 { return s }
+            if abs(err) < 1e-7 { return s }
             let d = Self.derivative(s, c1.x, c2.x)
             if abs(d) < 1e-9 { break }
             s -= err / d
