@@ -6,6 +6,7 @@
 #include <SDL_ttf.h>
 #include <SDL_image.h>
 #include <stdio.h>
+#include <malloc.h>
 
 /// Function-like macros do not import into Swift; these wrap the few Segue needs.
 static inline int segue_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
@@ -15,5 +16,8 @@ static inline void segue_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF
 
 /// Writes one line to stdout (Swift 6 rejects the C global `stdout`).
 static inline void segue_print_line(const char *line) { fputs(line, stdout); fputc('\n', stdout); }
+
+/// Hands the allocator's free pages back to the system (for memory readings).
+static inline void segue_trim_memory(void) { malloc_trim(0); }
 
 #endif

@@ -29,8 +29,10 @@ func cpuSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-/// Resident memory now, bytes (from /proc/self/statm).
+/// Resident memory now, bytes (from /proc/self/statm), after handing the allocator's free
+/// pages back (`malloc_trim`), so the figure is what is live, not what was freed last.
 func residentBytes() -> Int {
+    Platform.releaseFreeMemory()
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
           let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -227,7 +229,7 @@ func soakBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     flush()
     let growth = Double(residentBytes() - residentAt50) / 1_048_576
     let textures = canvas.drawer.textures.textureCount
-    print("soak: \(o.transitions) transitions (\(ended) ended) in \(String(format: "%.1f", Platform.seconds - start)) s · resident +\(String(format: "%.2f", growth)) MB after the first 50 · textures \(baselineTextures) → \(textures)")
+    print("soak: \(o.transitions) transitions (\(ended) ended) in \(String(format: "%.1f", Platform.seconds - start)) s · resident \(String(format: "%+.2f", growth)) MB after the first 50 · textures \(baselineTextures) → \(textures)")
     return ["transitions": o.transitions, "ended": ended, "residentGrowthMB": growth,
             "texturesBefore": baselineTextures, "texturesAfter": textures]
 }

@@ -45,6 +45,10 @@ public final class Platform {
     /// Seconds since SDL started, from its millisecond tick (the clock of event timestamps).
     public static var ticks: Double { Double(SDL_GetTicks64()) / 1000 }
 
+    /// Hands the C allocator's free pages back to the system, so resident memory read next
+    /// is what is live (the renderer frees and makes textures every frame).
+    public static func releaseFreeMemory() { segue_trim_memory() }
+
     /// Line-buffers stdout so each event line reaches a reader at once.
     public static func lineBufferStandardOutput() { segue_line_buffer_stdout() }
 
