@@ -67,3 +67,13 @@ import Testing
         #expect(Set(t.vertices.map(\.u)) == [0, 0.25, 0.5, 1])
     }
 }
+
+@Suite struct EdgeOnTests {
+    @Test func aQuadSeenEdgeOnEmitsNothing() {
+        var t = Tessellator()
+        let edgeOn = Transform3D.makeRotation(.pi / 2, 1, 0, 0).concatenating(.makePerspective(distance: 600))
+        #expect(t.add(rect: Rect(x: -100, y: -100, width: 200, height: 200), transform: edgeOn).isEmpty)
+        let almost = Transform3D.makeRotation(.pi / 2 - 0.05, 1, 0, 0).concatenating(.makePerspective(distance: 600))
+        #expect(!t.add(rect: Rect(x: -100, y: -100, width: 200, height: 200), transform: almost).isEmpty)
+    }
+}

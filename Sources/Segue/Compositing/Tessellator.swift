@@ -62,7 +62,7 @@ public struct Tessellator {
     public mutating func add(rect: Rect, transform m: Transform3D, subdivide: Bool = true, tolerance: Double? = nil,
                              uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
         let start = indices.count
-        guard rect.width > 0, rect.height > 0 else { return start..<start }
+        guard rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return start..<start }
         Self.breaks(uStops, into: &uBreaks)
         Self.breaks(vStops, into: &vBreaks)
         let quad = Quad(rect: rect, transform: m, tolerance: subdivide ? (tolerance ?? self.tolerance) : .infinity)
@@ -72,6 +72,20 @@ public struct Tessellator {
             }
         }
         return start..<indices.count
+    }
+
+    /// Whether the quad, wholly in front of the eye, projects to (almost) no area: seen
+    /// edge-on, as a flip's hidden side is for half its run. It covers no pixel; drawing it
+    /// would only cost a draw call.
+    private func isEdgeOn(_ r: Rect, _ m: Transform3D) -> Bool {
+        let a = m.apply(x: r.minX, y: r.minY), b = m.apply(x: r.maxX, y: r.minY)
+        let c = m.apply(x: r.maxX, y: r.maxY), d = m.apply(x: r.minX, y: r.maxY)
+        guard min(a.w, b.w, c.w, d.w) > nearW else { return false }
+        let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
+        // The shoelace formula: twice the signed area of the projected quad.
+        let twiceArea = (pa.x * pb.y - pb.x * pa.y) + (pb.x * pc.y - pc.x * pb.y)
+            + (pc.x * pd.y - pd.x * pc.y) + (pd.x * pa.y - pa.x * pd.y)
+        return abs(twiceArea) < 0.5
     }
 
     /// The quad being cut.
