@@ -146,3 +146,46 @@ import Testing
         #expect(b.convert(Rect(x: 0, y: 0, width: 10, height: 10), to: a) == Rect(x: 5, y: 7, width: 10, height: 10))
     }
 }
+
+@Suite struct NavigationControllerTests {
+    private func make() -> (Window, NavigationController, ViewController) {
+        let window = Window(size: Size(width: 320, height: 480))
+        let root = ViewController(title: "Root")
+        let nav = NavigationController(rootViewController: root, size: window.bounds.size)
+        window.rootViewController = nav
+        window.advance(to: 0)
+        return (window, nav, root)
+    }
+
+    @Test func withoutADelegateAPushSlidesInThenTheStackGrows() throws {
+        let (window, nav, root) = make()
+        var ended: [Bool] = []
+        window.observeTransitions { if case .ended(_, let cancelled) = $0 { ended.append(cancelled) } }
+        let next = ViewController(title: "Next")
+        nav.pushViewController(next, animated: true)
+        let c = try #require(window.activeTransition)
+        #expect(c.transitionName == "slide" && c.operation == .push)
+        #expect(nav.viewControllers.count == 1)
+        window.advance(to: 0.2)
+        // Mid-slide the new screen is on its way in from the right.
+        #expect(next.view.layer.presentation.position.x > nav.contentView.bounds.midX)
+        window.advance(to: 0.36)
+        #expect(ended == [false])
+        #expect(nav.viewControllers.map(\.title) == ["Root", "Next"] && next.navigationController === nav)
+        #expect(nav.titleLabel.text.string == "Next" && !nav.backButton.isHidden)
+        #expect(root.view.center == nav.contentView.bounds.center)
+    }
+
+    @Test func unanimatedPushAndPopChangeTheStackAtOnce() {
+        let (window, nav, _) = make()
+        let next = ViewController(title: "Next")
+        nav.pushViewController(next, animated: false)
+        #expect(nav.viewControllers.count == 2 && !window.isTransitioning)
+        #expect(nav.contentView.subviews.map(\.layer.name) == ["Next"])
+        nav.popViewController(animated: false)
+        #expect(nav.viewControllers.count == 1 && next.navigationController == nil)
+        #expect(nav.backButton.isHidden)
+        nav.popViewController(animated: false)      // at the root: nothing to pop
+        #expect(nav.viewControllers.count == 1)
+    }
+}
