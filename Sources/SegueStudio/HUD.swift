@@ -14,8 +14,6 @@ public struct HUDModel: Sendable {
     public var timing = ""
     public var parameters: TransitionParameters
     public var defaults: TransitionParameters
-    /// The perspective shown when the parameters leave it unset.
-    public var defaultPerspective: Double?
     public var isPaused = false
     public var isSlowMotion = false
     public var fps = 0.0
@@ -116,8 +114,8 @@ public enum HUD {
         row("drag", "dx \(signed(model.translation.x))  dy \(signed(model.translation.y)) pt")
         row("velocity", "\(signed(model.velocity.x)), \(signed(model.velocity.y)) pt/s")
         for p in Parameter.allCases {
-            let value = p.text(model.parameters, defaultPerspective: model.defaultPerspective)
-            let changed = value != p.text(model.defaults, defaultPerspective: model.defaultPerspective)
+            let value = p.text(model.parameters)
+            let changed = value != p.text(model.defaults)
             let shown = p == .curve && model.timing != model.parameters.curve.description ? model.timing : value
             text("\(p.label)", left, y, color: Color(white: 0.55), width: valueX)
             text((changed ? "• " : "") + shown, left + valueX, y, color: changed ? accent : Color(white: 0.92), width: panel.width - valueX - 84)

@@ -31,8 +31,8 @@ public enum Parameter: String, CaseIterable, Sendable {
         }
     }
 
-    /// The value as the HUD shows it; `defaultPerspective` stands in for an unset distance.
-    public func text(_ p: TransitionParameters, defaultPerspective: Double?) -> String {
+    /// The value as the HUD shows it ("—" for a perspective the transition does not have).
+    public func text(_ p: TransitionParameters) -> String {
         switch self {
         case .duration: return String(format2: p.duration) + " s"
         case .curve: return p.curve.description
@@ -40,7 +40,7 @@ public enum Parameter: String, CaseIterable, Sendable {
         case .completionSpeed: return String(format2: p.completionSpeed) + "×"
         case .completionCurve: return p.completionCurve.description
         case .perspective:
-            guard let d = p.perspectiveDistance ?? defaultPerspective else { return "—" }
+            guard let d = p.perspectiveDistance else { return "—" }
             return "\(Int(d.rounded())) pt"
         case .release: return p.releaseRule.rawValue
         case .springCompletion: return p.springCompletion ? "on" : "off"
@@ -49,7 +49,7 @@ public enum Parameter: String, CaseIterable, Sendable {
 
     /// `p` stepped once forward (`step` > 0) or back: numbers by a fixed amount within
     /// their range, choices cycled, the switch toggled.
-    public func stepped(_ p: TransitionParameters, by step: Int, defaultPerspective: Double?) -> TransitionParameters {
+    public func stepped(_ p: TransitionParameters, by step: Int) -> TransitionParameters {
         var q = p
         let s = Double(step.signum())
         func cycle<T: Equatable>(_ all: [T], _ value: T) -> T {
@@ -64,7 +64,7 @@ public enum Parameter: String, CaseIterable, Sendable {
         case .completionSpeed: q.completionSpeed = min(max(p.completionSpeed + 0.25 * s, 0.25), 4)
         case .completionCurve: q.completionCurve = cycle(TimingCurve.named, p.completionCurve)
         case .perspective:
-            guard let d = p.perspectiveDistance ?? defaultPerspective else { return p }
+            guard let d = p.perspectiveDistance else { return p }
             q.perspectiveDistance = max(((d + 100 * s) / 10).rounded() * 10, 100)
         case .release: q.releaseRule = cycle(ReleaseRule.allCases, p.releaseRule)
         case .springCompletion: q.springCompletion.toggle()

@@ -38,12 +38,6 @@ public final class Session {
         install(demo)
     }
 
-    /// The perspective an unset distance stands for: the flip's screen height, the page
-    /// turn's 500 points; none for the magic move.
-    private var defaultPerspective: Double? {
-        demo.defaultParameters.perspectiveDistance ?? (demo.name == "flip" ? options.size.height : nil)
-    }
-
     private func install(_ next: Demo) {
         demo = next
         lastDrag = nil
@@ -167,7 +161,7 @@ public final class Session {
 
     /// Steps `parameter` once (see `Parameter.stepped`); it applies from the next transition.
     public func adjust(_ parameter: Parameter, by step: Int) {
-        demo.parameters = parameter.stepped(demo.parameters, by: step, defaultPerspective: defaultPerspective)
+        demo.parameters = parameter.stepped(demo.parameters, by: step)
     }
 
     public func resetParameters() {
@@ -231,7 +225,6 @@ public final class Session {
         hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
         hud.parameters = demo.parameters
         hud.defaults = demo.defaultParameters
-        hud.defaultPerspective = defaultPerspective
         hud.timing = demo.timingDescription
         hud.isPaused = isPaused
         hud.isSlowMotion = isSlowMotion

@@ -3,14 +3,15 @@
 public final class FlipTransition: TunableTransition {
     public let interaction: DragInteractionController
     public var interactions: [DragInteractionController] { [interaction] }
-    /// The reference: 1 s, easeInEaseOut, the eye one screen height away.
-    public var parameters = TransitionParameters(duration: 1, curve: .easeInEaseOut) {
+    /// The reference: 1 s, easeInEaseOut, the eye one screen height away (m34 = −1/height).
+    public var parameters: TransitionParameters {
         didSet { parameters.apply(to: interaction) }
     }
 
     /// Installs the drag on `window`: `percent = |dy| / window height`; `begin` starts the
     /// presentation or dismissal.
     public init(window: Window, begin: @escaping () -> Void) {
+        parameters = TransitionParameters(duration: 1, curve: .easeInEaseOut, perspectiveDistance: window.bounds.height)
         interaction = DragInteractionController(
             window: window,
             progress: { [weak window] t in abs(t.y) / max(window?.bounds.height ?? 1, 1) },

@@ -9,8 +9,8 @@ public struct TransitionParameters: Hashable, Sendable {
     /// How much faster than its own timing the rest plays after release (> 0).
     public var completionSpeed = 1.0
     public var completionCurve = TimingCurve.easeInEaseOut
-    /// The eye's distance in points (m34 = −1/d), or nil for the transition's own default
-    /// (the flip: the screen height) or where it has no perspective.
+    /// The eye's distance in points (m34 = −1/d), or nil where the transition has no
+    /// perspective.
     public var perspectiveDistance: Double?
     public var releaseRule = ReleaseRule.uikit
     /// Hand the release velocity to a spring that plays the rest.
