@@ -1,9 +1,10 @@
 internal import CSDL2
 import Segue
 
-/// The textures behind display-list contents: images registered by id, and text runs
-/// rasterized with SDL_ttf at the output's pixel scale. Text textures unused for
-/// `textLifetime` frames are released.
+/// The textures behind display-list contents: images registered by id, snapshots rendered
+/// once, and the glyph atlas text is laid out from (at the output's pixel scale). Layouts
+/// unused for `textLifetime` frames and snapshots unused for `snapshotLifetime` frames are
+/// released.
 public final class ContentTextures {
     /// An open font; keeps SDL_ttf up while it lives.
     private final class Font {
@@ -24,11 +25,12 @@ public final class ContentTextures {
     private let assets: String
     private var images: [String: Texture] = [:]
     private var fonts: [FontKey: Font] = [:]
-    private var texts: [TextKey: (texture: Texture, lastUsed: Int)] = [:]
+    private var texts: [TextKey: (layout: GlyphAtlas.Layout, lastUsed: Int)] = [:]
+    private lazy var atlas: GlyphAtlas? = try? GlyphAtlas(renderer: renderer)
     private struct SnapshotKey: Hashable { let id: Int; let scale: Double }
     private var snapshots: [SnapshotKey: (texture: Texture, lastUsed: Int)] = [:]
     private var frame = 0
-    /// Frames a text texture survives unused.
+    /// Frames a text layout survives unused.
     public var textLifetime = 120
     /// Frames a snapshot texture survives unused: a snapshot that is gone from the screen
     /// does not come back (a new one is made), so it goes at once.
@@ -58,31 +60,24 @@ public final class ContentTextures {
 
     func image(_ id: String) -> Texture? { images[id] }
 
-    /// The texture of `text` wrapped at `wrapPixels`, rasterized at `scale` pixels per point;
-    /// nil for empty text or when SDL_ttf fails.
-    func text(_ text: TextContent, wrapPixels: Int, scale: Double) -> Texture? {
-        guard !text.string.isEmpty else { return nil }
+    /// `text` laid out in glyphs of the atlas, wrapped at `wrapPixels`, at `scale` pixels
+    /// per point; nil for empty text or a font that cannot be opened. Layouts are kept while
+    /// used, like textures.
+    func layout(_ text: TextContent, wrapPixels: Int, scale: Double) -> GlyphAtlas.Layout? {
+        guard !text.string.isEmpty, let atlas else { return nil }
         let key = TextKey(text: text, wrapPixels: wrapPixels, scale: scale)
-        if let hit = texts[key] {
-            texts[key] = (hit.texture, frame)
-            return hit.texture
+        if let hit = texts[key], hit.layout.generation == atlas.generation {
+            texts[key] = (hit.layout, frame)
+            return hit.layout
         }
         guard let font = try? font(text.weight, pixels: max(1, Int((text.fontSize * scale).rounded()))) else { return nil }
-        let align: Int32
-        switch text.alignment {
-        case .left: align = Int32(TTF_WRAPPED_ALIGN_LEFT)
-        case .center: align = Int32(TTF_WRAPPED_ALIGN_CENTER)
-        case .right: align = Int32(TTF_WRAPPED_ALIGN_RIGHT)
-        }
-        TTF_SetFontWrappedAlign(font.handle, align)
-        let c = text.color
-        let color = SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green), b: Renderer.byte(c.blue), a: Renderer.byte(c.alpha))
-        guard let surface = TTF_RenderUTF8_Blended_Wrapped(font.handle, text.string, color, UInt32(max(wrapPixels, 1))) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = try? renderer.makeTexture(from: surface) else { return nil }
-        texts[key] = (texture, frame)
-        return texture
+        let layout = atlas.layout(text, font: font.handle, fontID: ObjectIdentifier(font), wrapPixels: wrapPixels)
+        texts[key] = (layout, frame)
+        return layout
     }
+
+    /// The texture every glyph is drawn from.
+    var glyphTexture: Texture? { atlas?.texture }
 
     /// Ends a frame: releases text textures unused for `textLifetime` frames.
     public func endFrame() {
@@ -98,7 +93,7 @@ public final class ContentTextures {
     }
 
     /// Textures held now (images and text), for leak checks.
-    public var textureCount: Int { images.count + texts.count + snapshots.count }
+    public var textureCount: Int { images.count + snapshots.count + (atlas == nil ? 0 : 1) }
 
     /// The texture of `snapshot` at `scale` pixels per point, rendering it with `draw` the
     /// first time; nil when it is empty or cannot be made.

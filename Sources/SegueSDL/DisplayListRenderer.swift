@@ -124,17 +124,25 @@ public final class DisplayListRenderer {
             break
         case .text(let text):
             let wrap = Int((item.rect.width * pixelScale).rounded())
-            guard let texture = textures.text(text, wrapPixels: wrap, scale: pixelScale) else { return }
-            let w = Double(texture.width) / pixelScale, h = Double(texture.height) / pixelScale
-            let x: Double
-            switch text.alignment {
-            case .left: x = item.rect.minX
-            case .center: x = item.rect.midX - w / 2
-            case .right: x = item.rect.maxX - w
+            guard let layout = textures.layout(text, wrapPixels: wrap, scale: pixelScale),
+                  let atlas = textures.glyphTexture else { return }
+            vertices.removeAll(keepingCapacity: true)
+            let side = Float(atlas.width)
+            let c = text.color
+            let color = SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green), b: Renderer.byte(c.blue),
+                                  a: Renderer.byte(c.alpha * Double(opacity)))
+            for (cell, box) in layout.quads {
+                let first = tessellator.vertices.count
+                tessellator.add(rect: Rect(x: item.rect.minX + box.minX / pixelScale, y: item.rect.minY + box.minY / pixelScale,
+                                           width: box.width / pixelScale, height: box.height / pixelScale),
+                                transform: item.transform)
+                for t in tessellator.vertices[first...] {
+                    vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: color,
+                                               tex_coord: SDL_FPoint(x: (Float(cell.minX) + t.u * Float(cell.width)) / side,
+                                                                     y: (Float(cell.minY) + t.v * Float(cell.height)) / side)))
+                }
             }
-            tessellator.add(rect: Rect(x: x, y: item.rect.minY, width: w, height: h), transform: item.transform)
-            fill(white: opacity) { u, v in (u, v) }
-            submit(texture: texture, blended: true)
+            submit(texture: atlas, blended: true)
         }
     }
 

@@ -53,6 +53,20 @@ public final class Renderer {
         return Texture(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: opaque, renderer: self)
     }
 
+    /// A texture of `width` × `height` RGBA pixels, transparent, to be filled with
+    /// `SDL_UpdateTexture` (the glyph atlas).
+    func makeTexture(width: Int, height: Int) throws -> Texture {
+        guard let t = SDL_CreateTexture(handle, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                        Int32(width), Int32(height)) else {
+            throw SDLError("SDL_CreateTexture \(width)×\(height)")
+        }
+        let clear = [UInt8](repeating: 0, count: width * height * 4)
+        clear.withUnsafeBytes { _ = SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(width * 4)) }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+        return Texture(handle: t, width: width, height: height, renderer: self)
+    }
+
     /// A texture that can be rendered into, `width` × `height` RGBA pixels.
     public func makeTargetTexture(width: Int, height: Int) throws -> Texture {
         guard let t = SDL_CreateTexture(handle, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),

@@ -64,13 +64,17 @@ public enum HUD {
         return out
     }
 
+    /// Appends the HUD to `list`: every rectangle first, then every run of text (nothing
+    /// in the HUD overlaps but text on its own backgrounds), so it draws in two calls.
     public static func compose(_ model: HUDModel, in panel: Rect, into list: inout DisplayList) {
+        var texts: [DisplayList.Item] = []
+        defer { list.items.append(contentsOf: texts) }
         func rect(_ r: Rect, _ c: Color) {
             list.items.append(.init(rect: r, transform: .identity, opacity: 1, fill: .color(c), name: "hud"))
         }
         func text(_ s: String, _ x: Double, _ y: Double, size: Double = fontSize, weight: TextContent.Weight = .monospace,
                   color: Color = Color(white: 0.88), width: Double? = nil, alignment: TextContent.Alignment = .left) {
-            list.items.append(.init(rect: Rect(x: x, y: y, width: width ?? (panel.maxX - x - 12), height: size * 1.4),
+            texts.append(.init(rect: Rect(x: x, y: y, width: width ?? (panel.maxX - x - 12), height: size * 1.4),
                                     transform: .identity, opacity: 1,
                                     fill: .text(TextContent(s, fontSize: size, weight: weight, color: color, alignment: alignment)),
                                     name: "hud"))

@@ -1,0 +1,117 @@
+internal import CSDL2
+import Segue
+
+/// Glyphs rasterized once with SDL_ttf into one texture, and text laid out from them, so
+/// text costs no rasterizing or texture upload per frame and every run of text draws from
+/// the same texture (consecutive runs share a draw call).
+///
+/// Glyphs are white: the vertex colour tints them. A full atlas starts over.
+final class GlyphAtlas {
+    /// A glyph's cell in the atlas, in pixels, and how far it moves the pen.
+    struct Glyph {
+        let cell: Rect
+        let advance: Int
+    }
+
+    /// Text laid out in pixels from the top-left of its box: one cell of the atlas per glyph.
+    struct Layout {
+        var quads: [(atlas: Rect, box: Rect)] = []
+        /// Bumped when the atlas starts over: a layout from before is stale.
+        var generation = 0
+    }
+
+    static let side = 2048
+    let texture: Texture
+    private var glyphs: [GlyphKey: Glyph] = [:]
+    private var cursorX = 1, cursorY = 1, rowHeight = 0
+    private(set) var generation = 0
+
+    private struct GlyphKey: Hashable {
+        let font: ObjectIdentifier
+        let scalar: UInt32
+    }
+
+    init(renderer: Renderer) throws {
+        texture = try renderer.makeTexture(width: Self.side, height: Self.side)
+    }
+
+    /// The cell of `scalar` in `font`, rasterizing it the first time; nil when the font has
+    /// nothing to draw for it.
+    private func glyph(_ scalar: UInt32, _ font: OpaquePointer, _ fontID: ObjectIdentifier) -> Glyph? {
+        let key = GlyphKey(font: fontID, scalar: scalar)
+        if let g = glyphs[key] { return g }
+        var minx: Int32 = 0, maxx: Int32 = 0, miny: Int32 = 0, maxy: Int32 = 0, advance: Int32 = 0
+        guard TTF_GlyphMetrics32(font, scalar, &minx, &maxx, &miny, &maxy, &advance) == 0,
+              let rendered = TTF_RenderGlyph32_Blended(font, scalar, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(rendered) }
+        guard let surface = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        if cursorX + w + 1 > Self.side { cursorX = 1; cursorY += rowHeight + 1; rowHeight = 0 }
+        if cursorY + h + 1 > Self.side {
+            // Full: start over; every layout made so far is stale.
+            glyphs.removeAll()
+            cursorX = 1; cursorY = 1; rowHeight = 0
+            generation += 1
+        }
+        guard w + 2 <= Self.side, h + 2 <= Self.side else { return nil }
+        var target = SDL_Rect(x: Int32(cursorX), y: Int32(cursorY), w: Int32(w), h: Int32(h))
+        SDL_UpdateTexture(texture.handle, &target, surface.pointee.pixels, surface.pointee.pitch)
+        let g = Glyph(cell: Rect(x: Double(cursorX), y: Double(cursorY), width: Double(w), height: Double(h)), advance: Int(advance))
+        glyphs[key] = g
+        cursorX += w + 1
+        rowHeight = max(rowHeight, h)
+        return g
+    }
+
+    /// `text` in `font`, wrapped at `wrapPixels` between words (and at newlines), each line
+    /// aligned within the wrap width.
+    func layout(_ text: TextContent, font: OpaquePointer, fontID: ObjectIdentifier, wrapPixels: Int) -> Layout {
+        let lineSkip = Double(TTF_FontLineSkip(font))
+        var out = Layout(generation: generation)
+        var y = 0.0
+        for paragraph in text.string.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line: [(UInt32, Glyph)] = []
+            var lineWidth = 0
+            func width(of word: [(UInt32, Glyph)], after previous: UInt32?) -> Int {
+                var w = 0, prev = previous
+                for (s, g) in word {
+                    if let p = prev { w += Int(TTF_GetFontKerningSizeGlyphs32(font, p, s)) }
+                    w += g.advance
+                    prev = s
+                }
+                return w
+            }
+            func emitLine() {
+                var x = 0.0
+                switch text.alignment {
+                case .left: break
+                case .center: x = Double(wrapPixels - lineWidth) / 2
+                case .right: x = Double(wrapPixels - lineWidth)
+                }
+                var prev: UInt32?
+                for (s, g) in line {
+                    if let p = prev { x += Double(TTF_GetFontKerningSizeGlyphs32(font, p, s)) }
+                    out.quads.append((g.cell, Rect(x: x, y: y, width: g.cell.width, height: g.cell.height)))
+                    x += Double(g.advance)
+                    prev = s
+                }
+                y += lineSkip
+                line.removeAll(keepingCapacity: true)
+                lineWidth = 0
+            }
+            let space = glyph(32, font, fontID)
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let glyphs = word.unicodeScalars.compactMap { s in glyph(s.value, font, fontID).map { (s.value, $0) } }
+                let gap = line.isEmpty ? 0 : (space?.advance ?? 0)
+                let w = width(of: glyphs, after: line.last?.0)
+                if !line.isEmpty && lineWidth + gap + w > wrapPixels { emitLine() }
+                if !line.isEmpty, let space { line.append((32, space)); lineWidth += space.advance }
+                line += glyphs
+                lineWidth += width(of: glyphs, after: nil)
+            }
+            emitLine()
+        }
+        return out
+    }
+}
