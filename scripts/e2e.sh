@@ -116,6 +116,10 @@ drag $((sx + 3)) "$cy" $((sx + 3 + sw * 25 / 100)) "$cy"
 wait_for '"event":"ended"' 2
 expect_line '"event":"began","transition":"pageturn","operation":"dismiss","interactive":true'
 expect_line '"event":"ended","transition":"pageturn","operation":"dismiss","cancelled":true'
+# After drags both ways the screen's button still taps.
+tap turn-back
+wait_for '"event":"ended"' 3
+expect_line '"event":"began","transition":"pageturn","operation":"dismiss","interactive":false'
 import -window root "$out/pageturn.png" 2>/dev/null || true
 stop_app
 

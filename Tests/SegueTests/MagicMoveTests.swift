@@ -75,6 +75,15 @@ import Testing
         #expect(demo.grid.cells.allSatisfy { !$0.imageView.isHidden })
     }
 
+    @Test func aPictureStillTapsAfterAnInteractivePop() {
+        tapPhoto(0)
+        h.run(1)
+        h.drag(from: Point(x: 3, y: 400), to: Point(x: 300, y: 400))
+        h.run(1)
+        tapPhoto(4)
+        #expect(h.log.last == "began magicmove push interactive=false")
+    }
+
     @Test func theEdgeDragDoesNothingOnTheGrid() {
         h.drag(from: Point(x: 3, y: 400), to: Point(x: 300, y: 400))
         h.run(1)

@@ -8,10 +8,13 @@ open class GestureRecognizer {
 
     public private(set) var state = State.possible
     public internal(set) weak var view: View?
-    /// A disabled recognizer ignores events; disabling it mid-gesture cancels the gesture.
+    /// A disabled recognizer ignores events; disabling it cancels a gesture under way and
+    /// returns it to `.possible`, so a finished gesture cannot outlive it.
     public var isEnabled = true {
         didSet {
-            if !isEnabled && isActive { setState(.cancelled) }
+            guard !isEnabled else { return }
+            if isActive { setState(.cancelled) }
+            state = .possible
         }
     }
     private var actions: [(GestureRecognizer) -> Void] = []

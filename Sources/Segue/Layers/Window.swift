@@ -84,7 +84,7 @@ public final class Window: View {
         case .up:
             defer { pressedView = nil }
             guard let v = pressedView, !isTransitioning,
-                  !gestureRecognizers.contains(where: \.hasRecognizedPress),
+                  !gestureRecognizers.contains(where: { $0.isEnabled && $0.hasRecognizedPress }),
                   hitTest(event.location) === v else { return }
             v.didTap()
         case .cancelled:
