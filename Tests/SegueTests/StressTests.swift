@@ -40,31 +40,34 @@ struct SeededGenerator: RandomNumberGenerator {
         var rng = SeededGenerator(seed: seed)
         let session = Session(options: SessionOptions(), window: (940, 915))
         let watch = Watch()
-        var watchedDemo: ObjectIdentifier?
+        var watched: AnyObject?
         var real = 0.0
         var pressed = false
         session.advance(to: 0)
         func problem(_ text: String) {
             if watch.problems.count < 5 { watch.problems.append("seed \(seed), event \(watch.step): \(text)") }
         }
-        for step in 0..<Self.eventsPerSeed {
-            watch.step = step
+        /// Observes the demo shown now (again after every switch).
+        func watchDemo() {
             let demo = session.demo
-            if watchedDemo != ObjectIdentifier(demo) {
-                watchedDemo = ObjectIdentifier(demo)
-                demo.window.observeTransitions { event in
-                    switch event {
-                    case .began(let c):
-                        watch.open[ObjectIdentifier(c)] = (c.isInteractive ? nil : session.sceneTime, c)
-                    case .ended(let c, _):
-                        let id = ObjectIdentifier(c)
-                        if watch.ended.contains(id) { problem("\(c.transitionName) ended twice") }
-                        if watch.open.removeValue(forKey: id) == nil { problem("\(c.transitionName) ended without beginning") }
-                        watch.ended.insert(id)
-                        watch.kept.append(c)
-                    }
+            guard watched !== demo else { return }
+            watched = demo
+            demo.window.observeTransitions { event in
+                switch event {
+                case .began(let c):
+                    watch.open[ObjectIdentifier(c)] = (c.isInteractive ? nil : session.sceneTime, c)
+                case .ended(let c, _):
+                    let id = ObjectIdentifier(c)
+                    if watch.ended.contains(id) { problem("\(c.transitionName) ended twice") }
+                    if watch.open.removeValue(forKey: id) == nil { problem("\(c.transitionName) ended without beginning") }
+                    watch.ended.insert(id)
+                    watch.kept.append(c)
                 }
             }
+        }
+        for step in 0..<Self.eventsPerSeed {
+            watch.step = step
+            watchDemo()
             let screen = session.layout.screen
             func somewhere() -> (Double, Double) {
                 // Mostly on the screen, often at its edges, sometimes off it.
@@ -100,6 +103,19 @@ struct SeededGenerator: RandomNumberGenerator {
             if session.isPaused && Int.random(in: 0..<20, using: &rng) == 0 { session.handle(.key(.space, shift: false), at: real) }
             session.advance(to: real)
 
+            if step % 97 == 0 && !pressed && !session.demo.window.isTransitioning,
+               let target = session.demo.targets.first {
+                // Liveness: at rest, whatever the storm did, tapping a target starts a transition.
+                watchDemo()
+                let before = watch.open.count + watch.ended.count
+                let r = session.layout.toWindow(target.frame)
+                session.handle(.mouseDown(x: r.midX, y: r.midY), at: real)
+                session.handle(.mouseUp(x: r.midX, y: r.midY, inside: true), at: real)
+                session.advance(to: real)
+                if watch.open.count + watch.ended.count == before {
+                    problem("tapping \(target.name) in \(session.demo.name) started nothing")
+                }
+            }
             if step % 97 == 0 {
                 // Frames are composed and tessellated as they would be drawn.
                 var list = DisplayList()
