@@ -2,11 +2,13 @@ internal import CSDL2
 import Segue
 
 /// Draws a `DisplayList` with `SDL_RenderGeometry`: each item tessellated and drawn in
-/// order, consecutive items with the same texture and blending in one call (on llvmpipe a
-/// draw call costs about as much as filling a small item). Solid colours are one cell (a projected plane is exactly a quad); gradients are
-/// cut only as finely as their colour needs (`gradientTolerance`); textures get the full
-/// perspective grid. Everything is clipped at the near plane, opaque fills are drawn
-/// without blending, and buffers are reused from frame to frame.
+/// order, consecutive items with the same texture and blending gathered into one call.
+///
+/// Solid colours stay one cell (a projected plane is exactly a quad); gradients are cut
+/// only as finely as their colour needs (`gradientTolerance`); textures and glyphs are cut
+/// to the tessellator's half-pixel tolerance. Everything is clipped at the near plane and
+/// the guard band, opaque fills are drawn without blending, and buffers are reused from
+/// frame to frame.
 public final class DisplayListRenderer {
     /// Allowed affine error for gradients, pixels: colour changes slowly across a cell, so a
     /// position error this size shifts it by far less than one 8-bit step.
