@@ -65,7 +65,7 @@ final class LiveApp {
                 session.handle(input, at: now)
             }
             session.advance(to: now)
-            try host.draw(session)
+            try host.draw(session, changed: !inputs.isEmpty)
             if let t = host.pump.oldestPointerEventTime { inputLatencies.append(Platform.ticks - t) }
             if frames == 0 { session.emitReady(renderer: host.drawer.renderer.driverName) }
             frames += 1
@@ -137,9 +137,15 @@ final class WindowHost {
 
     /// Whether the pointer is pressed on the screen (for the drag frame rate).
     var isPressed: Bool { mouseDown }
+    /// The HUD last drawn, and whether a frame has been drawn at all.
+    private var drawnHUD: HUDModel?
 
-    /// Draws the session's screen (clipped to it) and HUD, and presents.
-    func draw(_ session: Session) throws {
+    /// Draws the session's screen (clipped to it) and HUD, and presents — unless nothing
+    /// can have changed since the last frame (no input, no animation, the same HUD, the
+    /// window's contents kept), so an idle app costs next to nothing.
+    func draw(_ session: Session, changed: Bool = true) throws {
+        guard changed || pump.contentsLost || session.demo.window.isAnimating || drawnHUD != session.hud else { return }
+        drawnHUD = session.hud
         if loadedDemo !== session.demo {
             try drawer.textures.registerAssets(session.demo.images)
             loadedDemo = session.demo

@@ -13,11 +13,21 @@ public final class EventPump {
     /// seconds, or nil when it had none.
     public private(set) var oldestPointerEventTime: Double?
 
+    /// Whether the last `poll` saw the window's contents lost (uncovered, restored): the
+    /// frame must be drawn again even if nothing changed.
+    public private(set) var contentsLost = false
+
     /// Appends every pending event to `events`.
     public func poll(into events: inout [InputEvent]) {
         oldestPointerEventTime = nil
+        contentsLost = false
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
+            if SDL_EventType(rawValue: e.type) == SDL_WINDOWEVENT,
+               [SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SHOWN]
+                .contains(SDL_WindowEventID(rawValue: UInt32(e.window.event))) {
+                contentsLost = true
+            }
             guard let translated = translate(e) else { continue }
             switch translated {
             case .mouseDown, .mouseMoved, .mouseUp:

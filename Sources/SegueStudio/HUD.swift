@@ -1,7 +1,7 @@
 import Segue
 
 /// What the HUD shows about the running session, refreshed every frame.
-public struct HUDModel: Sendable {
+public struct HUDModel: Equatable, Sendable {
     public var demos: [String]
     public var currentDemo: String
     public var transition = "—"

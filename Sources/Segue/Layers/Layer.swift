@@ -222,6 +222,11 @@ public final class Layer {
         for sub in sublayers { sub.collectEndedAnimations(parentTime: t, parentSpeed: speed, into: &ended) }
     }
 
+    /// Whether any animation runs in this layer's tree.
+    public var hasAnimationsInTree: Bool {
+        !animations.isEmpty || sublayers.contains { $0.hasAnimationsInTree }
+    }
+
     /// The presentation values at this layer's local time `t`: the model with every running
     /// animation applied in the order added.
     public func presentation(atLocalTime t: Double) -> LayerState {

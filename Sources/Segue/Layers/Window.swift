@@ -44,6 +44,12 @@ public final class Window: View {
 
     public var isTransitioning: Bool { activeTransition != nil }
 
+    /// Whether the next frame may differ from the last: a transition, an animation or a
+    /// display link is running.
+    public var isAnimating: Bool {
+        isTransitioning || !displayLinks.isEmpty || layer.hasAnimationsInTree
+    }
+
     // MARK: Time
 
     /// The current time in seconds, as last passed to `advance(to:)`.
