@@ -47,6 +47,20 @@ import Testing
         #expect(animator.endedCount == 1)
     }
 
+    @Test func theTitleCrossFadesWithTheTransition() throws {
+        tapPhoto(1)
+        let bar = try #require(demo.navigation.titleLabel.superview)
+        h.step(0.3)
+        let fraction = try #require(h.window.activeTransition?.fractionComplete)
+        let titles = bar.subviews.compactMap { $0 as? Label }.filter { $0 !== demo.navigation.backButton.subviews.first }
+        #expect(titles.map(\.text.string) == ["Photos", "Noon"])
+        #expect(close(titles[0].alpha, 1 - fraction, 1e-9) && close(titles[1].alpha, fraction, 1e-9))
+        #expect(close(demo.navigation.backButton.alpha, fraction, 1e-9))
+        h.run(1)
+        #expect(bar.subviews.compactMap { $0 as? Label }.map(\.text.string) == ["Noon"])
+        #expect(demo.navigation.titleLabel.alpha == 1 && demo.navigation.backButton.alpha == 1)
+    }
+
     @Test func backPopsAndTheStackShrinks() {
         tapPhoto(0)
         h.run(1)

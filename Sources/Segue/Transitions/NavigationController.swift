@@ -105,12 +105,42 @@ public final class NavigationController: ViewController {
                 ?? SlideAnimator(operation: operation)
         }
         let interactor = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
-        TransitionContext(operation: operation, from: from, to: to, containerView: contentView,
-                          animator: animator, interactionController: interactor) { [weak self] completed in
+        let context = TransitionContext(operation: operation, from: from, to: to, containerView: contentView,
+                                        animator: animator, interactionController: interactor) { [weak self] completed in
             guard completed, let self else { return }
             apply()
             self.updateBar()
-        }.start()
+        }
+        if animated { crossFadeTitle(to: to.title, following: context, in: window) }
+        context.start()
+    }
+
+    /// Fades the bar's title into `title` as `context` progresses (so an interactive pop
+    /// fades it under the finger, and a cancel fades it back), and the back button in or
+    /// out when the stack's depth crosses one; the bar settles when the transition ends.
+    private func crossFadeTitle(to title: String, following context: TransitionContext, in window: Window) {
+        let incoming = Label(frame: titleLabel.frame, text: TextContent(title, fontSize: titleLabel.text.fontSize,
+                                                                          weight: .bold, alignment: .center))
+        incoming.alpha = 0
+        titleLabel.superview?.addSubview(incoming)
+        let backFades = (context.operation == .push) == (viewControllers.count == 1)
+        var link: DisplayLink?
+        link = window.addDisplayLink { [weak self, weak context] _ in
+            guard let self, let context, !context.phase.isOver else {
+                incoming.removeFromSuperview()
+                self?.titleLabel.alpha = 1
+                self?.backButton.alpha = 1
+                link?.invalidate()
+                return
+            }
+            let f = context.fractionComplete
+            incoming.alpha = f
+            self.titleLabel.alpha = 1 - f
+            if backFades {
+                self.backButton.isHidden = false
+                self.backButton.alpha = context.operation == .push ? f : 1 - f
+            }
+        }
     }
 }
 
