@@ -18,6 +18,9 @@ public final class DisplayListRenderer {
     public var snapshotOversampling = 2.0
     public let renderer: Renderer
     public let textures: ContentTextures
+    /// Whether this is SDL's software renderer, whose 2.26 release misdraws (or crashes on)
+    /// textured triangles over about a thousand pixels wide.
+    private let isSoftware: Bool
     private var tessellator = Tessellator()
     private var vertices: [SDL_Vertex] = []
     /// The draw call being gathered: its vertices, indices, texture and blending.
@@ -32,6 +35,18 @@ public final class DisplayListRenderer {
     public init(renderer: Renderer, textures: ContentTextures) {
         self.renderer = renderer
         self.textures = textures
+        isSoftware = renderer.driverName == "software"
+    }
+
+    /// Halvings an image or snapshot gets: none, but on the software renderer a quad over
+    /// 1024 pixels on screen is cut in 4 × 4 cells, which it draws right (with hairline
+    /// seams where it rounds their edges) instead of wrong.
+    private func textureMinimumDepth(_ item: DisplayList.Item) -> Int {
+        guard isSoftware else { return 0 }
+        let r = item.rect, m = item.transform
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+        let box = Rect.bounding(corners.compactMap { m.project($0) })
+        return max(box.width, box.height) > 1024 ? 2 : 0
     }
 
     /// Draws `list` into `clip` (pixels; nil for the whole output); `pixelScale` is the output
@@ -84,7 +99,7 @@ public final class DisplayListRenderer {
         if case .snapshot(let s) = item.fill {
             guard let texture = snapshotTexture(s, pixelScale) else { return }
             tessellator.reset()
-            tessellator.add(rect: item.rect, transform: item.transform)
+            tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
             let scale = pixelScale * snapshotOversampling
             fill(white: Float(min(max(item.opacity, 0), 1))) { u, v in
                 (u * Float(s.size.width * scale) / Float(texture.width),
@@ -117,7 +132,7 @@ public final class DisplayListRenderer {
             submit(texture: nil, blended: opacity < 1 || g.colors.contains { $0.alpha < 1 })
         case .image(let image, let source):
             guard let texture = textures.image(image.id) else { return }
-            tessellator.add(rect: item.rect, transform: item.transform)
+            tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
             fill(white: opacity) { u, v in
                 (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
             }

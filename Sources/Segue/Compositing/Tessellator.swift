@@ -57,15 +57,17 @@ public struct Tessellator {
     /// coordinates) are added as cell edges, so colours given per vertex change slope only
     /// there. `tolerance` overrides the allowed error for this quad; `subdivide: false`
     /// keeps it whole, which is exact for a uniform colour (a plane's projection is a quad;
-    /// only interpolated attributes need cutting). Returns the range of indices appended.
+    /// only interpolated attributes need cutting). `minimumDepth` halves every cell at least
+    /// that many times. Returns the range of indices appended.
     @discardableResult
     public mutating func add(rect: Rect, transform m: Transform3D, subdivide: Bool = true, tolerance: Double? = nil,
-                             uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
+                             minimumDepth: Int = 0, uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
         let start = indices.count
         guard rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return start..<start }
         Self.breaks(uStops, into: &uBreaks)
         Self.breaks(vStops, into: &vBreaks)
-        let quad = Quad(rect: rect, transform: m, tolerance: subdivide ? (tolerance ?? self.tolerance) : .infinity)
+        let quad = Quad(rect: rect, transform: m, tolerance: subdivide ? (tolerance ?? self.tolerance) : .infinity,
+                        minimumDepth: minimumDepth)
         for j in 0..<(vBreaks.count - 1) {
             for i in 0..<(uBreaks.count - 1) {
                 cell(quad, uBreaks[i], uBreaks[i + 1], vBreaks[j], vBreaks[j + 1], depth: 0)
@@ -93,6 +95,7 @@ public struct Tessellator {
         let rect: Rect
         let transform: Transform3D
         let tolerance: Double
+        let minimumDepth: Int
 
         func point(_ u: Double, _ v: Double) -> Point4 {
             (transform.apply(x: rect.minX + u * rect.width, y: rect.minY + v * rect.height), u, v)
@@ -105,7 +108,7 @@ public struct Tessellator {
         let a = q.point(u0, v0), b = q.point(u1, v0), c = q.point(u1, v1), d = q.point(u0, v1)
         let ca = outcode(a.p), cb = outcode(b.p), cc = outcode(c.p), cd = outcode(d.p)
         if ca & cb & cc & cd != 0 { return }
-        if depth < maxDepth && q.tolerance.isFinite && needsSplit(a.p, b.p, c.p, d.p, q.tolerance) {
+        if depth < q.minimumDepth || (depth < maxDepth && q.tolerance.isFinite && needsSplit(a.p, b.p, c.p, d.p, q.tolerance)) {
             let um = (u0 + u1) / 2, vm = (v0 + v1) / 2
             cell(q, u0, um, v0, vm, depth: depth + 1)
             cell(q, um, u1, v0, vm, depth: depth + 1)
