@@ -49,6 +49,14 @@ import SegueSDL
         try Golden.check(rgba, width: w, height: h, name: stop.name)
     }
 
+    /// The fallback renderer draws the same scenes (on its own goldens: it rounds to whole
+    /// pixels).
+    @Test(arguments: [("flip", TransitionContext.Operation.present, 0.25), ("magicmove", .push, 0.4)])
+    func softwareRenderer(_ demo: String, _ op: TransitionContext.Operation, _ progress: Double) throws {
+        let (w, h, rgba) = try render(DemoCatalog.make(demo, screenSize: Self.screen)!, op, progress, software: true)
+        try Golden.check(rgba, width: w, height: h, name: "\(demo)-\(op.rawValue)-\(Int(progress * 100))-software")
+    }
+
     @Test func flipWithACustomCurveDiffersFromTheDefault() throws {
         let demo = DemoCatalog.make("flip", screenSize: Self.screen)!
         demo.curve = .linear
