@@ -84,9 +84,11 @@ public final class Session {
     // MARK: Input
 
     /// Handles one input at `realTime` seconds (the platform's clock; pointer velocities
-    /// are measured in it, so slow motion does not change how a flick feels).
+    /// are measured in it, so slow motion does not change how a flick feels). The clock first
+    /// catches up to the input's time, so what had ended by then has ended, and what the
+    /// input starts begins then — whatever the frame times were, live or replayed.
     public func handle(_ input: InputEvent, at realTime: Double) {
-        self.realTime = realTime
+        advance(to: realTime)
         switch input {
         case .quit:
             isRunning = false

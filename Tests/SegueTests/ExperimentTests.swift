@@ -262,6 +262,30 @@ final class SessionDriver {
         #expect(framesA == framesB && framesA.count > 100)
     }
 
+    /// Live frames at 120 Hz, and a tap 1 ms after the frame that ended a transition: inputs
+    /// catch the clock up to their own time, so the replay's 60 Hz frames see the same
+    /// sequence.
+    @Test func replayKeepsInputsOnTheSameSideOfAnEndAsLive() throws {
+        // A 0.93 s flip started off the 60 Hz grid, so the replay's frames fall elsewhere.
+        var options = SessionOptions()
+        options.duration = 0.93
+        let live = SessionDriver(options)
+        let (x, y) = live.target("flip")
+        live.frame([.mouseDown(x: x, y: y)], dt: 0.007)
+        live.frame([.mouseUp(x: x, y: y, inside: true)], dt: 0.007)
+        while live.session.demo.window.isTransitioning { live.frame(dt: 1.0 / 120) }
+        let (dx, dy) = live.target("dismiss")
+        live.frame([.mouseDown(x: dx, y: dy), .mouseUp(x: dx, y: dy, inside: true)], dt: 0.001)
+        live.run(1.5)
+        #expect(live.transitionLines.count == 4)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-\(UUID().uuidString).json").path
+        try live.recording.write(to: path)
+        let (recording, replayOptions) = try Recording.read(path)
+        var lines: [String] = []
+        Replayer(recording: recording, options: replayOptions).run(emit: { lines.append($0) }) { _, _ in }
+        #expect(lines.filter { $0.contains("\"began\"") || $0.contains("\"ended\"") } == live.transitionLines)
+    }
+
     private func write(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-\(UUID().uuidString).json").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
