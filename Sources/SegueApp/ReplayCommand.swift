@@ -48,7 +48,7 @@ struct ReplayCommand {
         let platform = try Platform(headless: true)
         var canvas: OffscreenCanvas?
         var list = DisplayList()
-        try Replayer(recording: recording, options: options).run(emit: emit) { session, number in
+        try Replayer(recording: recording, options: options).run(emit: emit) { session, number, _ in
             if number == 1 { session.emitReady(renderer: canvas?.renderer.driverName ?? "none") }
             guard let out else { return }
             let screen = session.layout.screen
@@ -66,18 +66,18 @@ struct ReplayCommand {
         }
     }
 
-    /// In a window: each frame is shown when its recorded time comes.
+    /// In a window: each frame is shown when its time comes.
     private func runInWindow(_ recording: Recording, _ options: SessionOptions, _ emit: @escaping (String) -> Void) throws {
         let host = try WindowHost(options: options, windowSize: (recording.window[0], recording.window[1]), software: software)
         let start = Platform.seconds
         var ignored: [InputEvent] = []
-        try Replayer(recording: recording, options: options).run(emit: emit) { session, number in
+        try Replayer(recording: recording, options: options).run(emit: emit) { session, number, time in
             try host.draw(session)
             if number == 1 { session.emitReady(renderer: host.drawer.renderer.driverName) }
             ignored.removeAll(keepingCapacity: true)
             host.pump.poll(into: &ignored)
             if ignored.contains(.quit) { throw ReplayStopped() }
-            Platform.sleep(Double(number) / 60 - (Platform.seconds - start))
+            Platform.sleep(time - (Platform.seconds - start))
         }
     }
 

@@ -48,9 +48,10 @@ public struct Replayer {
         self.options = options
     }
 
-    /// Runs the replay; `frame` is called after every frame with the session and the
-    /// frame's number (from 1). `emit` receives the event lines.
-    public func run(emit: @escaping (String) -> Void, frame: (Session, Int) throws -> Void) rethrows {
+    /// Runs the replay; `frame` is called after every frame with the session, the frame's
+    /// number (from 1) and its time (seconds from the start, as recorded). `emit` receives
+    /// the event lines.
+    public func run(emit: @escaping (String) -> Void, frame: (Session, Int, Double) throws -> Void) rethrows {
         let session = Session(options: options, window: (recording.window[0], recording.window[1]))
         session.emit = emit
         var number = 0
@@ -58,7 +59,7 @@ public struct Replayer {
         func draw(at t: Double) throws {
             session.advance(to: t)
             number += 1
-            try frame(session, number)
+            try frame(session, number, t)
             time = t
         }
         var i = 0

@@ -248,7 +248,7 @@ final class SessionDriver {
         let (recording, options) = try Recording.read(path)
         func replay() -> ([String], [DisplayList]) {
             var lines: [String] = [], frames: [DisplayList] = []
-            Replayer(recording: recording, options: options).run(emit: { lines.append($0) }) { session, _ in
+            Replayer(recording: recording, options: options).run(emit: { lines.append($0) }) { session, _, _ in
                 var list = DisplayList()
                 session.composeScreen(into: &list)
                 frames.append(list)
@@ -282,7 +282,7 @@ final class SessionDriver {
         try live.recording.write(to: path)
         let (recording, replayOptions) = try Recording.read(path)
         var lines: [String] = []
-        Replayer(recording: recording, options: replayOptions).run(emit: { lines.append($0) }) { _, _ in }
+        Replayer(recording: recording, options: replayOptions).run(emit: { lines.append($0) }) { _, _, _ in }
         #expect(lines.filter { $0.contains("\"began\"") || $0.contains("\"ended\"") } == live.transitionLines)
     }
 
