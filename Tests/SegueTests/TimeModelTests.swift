@@ -138,6 +138,20 @@ import Testing
         #expect(track.keyframes.map(\.time) == [0, 0.5, 1])
     }
 
+    @Test func beginFromCurrentStateStartsWhereTheScreenIs() {
+        let window = Window(size: Size(width: 100, height: 100))
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(v)
+        View.animate(withDuration: 1, curve: .linear, animations: { v.alpha = 0 })
+        window.advance(to: 0.5)                                    // showing 0.5
+        View.animate(withDuration: 1, curve: .linear, options: .beginFromCurrentState, animations: { v.alpha = 1 })
+        #expect(close(v.layer.presentation.opacity, 0.5))          // no jump
+        window.advance(to: 1.0)
+        #expect(close(v.layer.presentation.opacity, 0.75))
+        View.animate(withDuration: 1, curve: .linear, animations: { v.alpha = 0.2 })
+        #expect(v.layer.presentation.opacity == 1)                 // from the model value: a jump
+    }
+
     @Test func performWithoutAnimationDoesNotRecord() {
         let window = Window(size: Size(width: 10, height: 10))
         View.animate(withDuration: 1, animations: {

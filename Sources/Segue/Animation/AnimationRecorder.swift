@@ -21,10 +21,12 @@ final class AnimationRecorder: @unchecked Sendable {
     private let delay: Double
     private let easing: Easing
     private let isKeyframed: Bool
+    private let options: AnimationOptions
     private var changes: [Change] = []
     private var window = (start: 0.0, length: 1.0)
 
-    init(duration: Double, delay: Double, easing: Easing, isKeyframed: Bool) {
+    init(duration: Double, delay: Double, easing: Easing, isKeyframed: Bool, options: AnimationOptions = []) {
+        self.options = options
         self.duration = duration
         self.delay = delay
         self.easing = easing
@@ -32,6 +34,7 @@ final class AnimationRecorder: @unchecked Sendable {
     }
 
     func record(_ layer: Layer, _ property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue) {
+        let from = options.contains(.beginFromCurrentState) ? layer.presentation[property] : from
         changes.append(Change(layer: layer, property: property, from: from, to: to,
                               start: window.start, length: window.length))
     }

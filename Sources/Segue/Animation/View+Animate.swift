@@ -1,3 +1,14 @@
+/// How an `animate` call treats what is already running (`UIView.AnimationOptions`; the
+/// curve and the spring are parameters of their own here).
+public struct AnimationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Start from what is shown now (the presentation value) rather than from the model
+    /// value, so interrupting a running animation does not jump.
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1)
+}
+
 extension View {
     /// Animates the changes `animations` makes to animatable properties (UIKit's
     /// `animate(withDuration:delay:options:animations:completion:)`).
@@ -7,9 +18,9 @@ extension View {
     /// are set at once. `completion` runs exactly once, after the last animation ends, with
     /// `true` if all played to their end. When nothing animatable changes it runs at once.
     public static func animate(withDuration duration: Double, delay: Double = 0,
-                               curve: TimingCurve = .easeInEaseOut,
+                               curve: TimingCurve = .easeInEaseOut, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(AnimationRecorder(duration: duration, delay: delay, easing: .bezier(curve), isKeyframed: false),
+        run(AnimationRecorder(duration: duration, delay: delay, easing: .bezier(curve), isKeyframed: false, options: options),
             animations, completion)
     }
 
@@ -19,14 +30,15 @@ extension View {
     /// The motion ends exactly at `duration`; see `Spring` for the stiffness it implies.
     /// Invalid parameters (see `Spring.validate`) make the changes without animation.
     public static func animate(withDuration duration: Double, delay: Double = 0, dampingRatio: Double,
-                               initialVelocity: Double, animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+                               initialVelocity: Double, options: AnimationOptions = [],
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         guard Spring.validate(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity) == nil else {
             animations()
             completion?(true)
             return
         }
         let spring = Spring(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
-        run(AnimationRecorder(duration: duration, delay: delay, easing: .spring(spring), isKeyframed: false),
+        run(AnimationRecorder(duration: duration, delay: delay, easing: .spring(spring), isKeyframed: false, options: options),
             animations, completion)
     }
 
