@@ -19,7 +19,15 @@ public final class ContentTextures {
     }
 
     private struct FontKey: Hashable { let weight: TextContent.Weight; let pixels: Int }
-    private struct TextKey: Hashable { let text: TextContent; let wrapPixels: Int; let scale: Double }
+    /// What a layout depends on: not the colour, which the vertices carry.
+    private struct TextKey: Hashable {
+        let string: String
+        let fontSize: Double
+        let weight: TextContent.Weight
+        let alignment: TextContent.Alignment
+        let wrapPixels: Int
+        let scale: Double
+    }
 
     private let renderer: Renderer
     private let assets: String
@@ -65,7 +73,8 @@ public final class ContentTextures {
     /// used, like textures.
     func layout(_ text: TextContent, wrapPixels: Int, scale: Double) -> GlyphAtlas.Layout? {
         guard !text.string.isEmpty, let atlas else { return nil }
-        let key = TextKey(text: text, wrapPixels: wrapPixels, scale: scale)
+        let key = TextKey(string: text.string, fontSize: text.fontSize, weight: text.weight, alignment: text.alignment,
+                          wrapPixels: wrapPixels, scale: scale)
         if let hit = texts[key], hit.layout.generation == atlas.generation {
             texts[key] = (hit.layout, frame)
             return hit.layout

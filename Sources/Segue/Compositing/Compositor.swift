@@ -49,8 +49,8 @@ public enum Compositor {
             let toSubPixels: Transform3D
             if flatParent && subState.transform.isIdentity {
                 // A layer only placed in its parent: move the parent's map, skip the products.
-                let a = subState.anchorInBounds
-                toSubPixels = toPixels.prependingTranslation(subState.position.x - a.x, subState.position.y - a.y)
+                let offset = subState.placementOffset
+                toSubPixels = toPixels.prependingTranslation(offset.x, offset.y)
             } else {
                 let toParent = flatParent ? subState.toSuperlayer.flattened : subState.toSuperlayerPlane(parent: state)
                 toSubPixels = toParent.concatenating(toPixels)

@@ -22,13 +22,18 @@ public struct LayerState: Hashable, Sendable {
         Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     }
 
+    /// Where the bounds' origin lands in the superlayer when the layer is only placed, not
+    /// transformed: `position − anchorInBounds`.
+    public var placementOffset: Point { position - anchorInBounds }
+
     /// Maps this layer's coordinates into its superlayer's plane, before the superlayer's
     /// sublayerTransform: `T(−a) · transform · T(position)`.
     public var toSuperlayer: Transform3D {
-        let a = anchorInBounds
         if transform.isIdentity {
-            return .makeTranslation(position.x - a.x, position.y - a.y, 0)
+            let offset = placementOffset
+            return .makeTranslation(offset.x, offset.y, 0)
         }
+        let a = anchorInBounds
         return Transform3D.makeTranslation(-a.x, -a.y, 0).concatenating(transform)
             .concatenating(.makeTranslation(position.x, position.y, 0))
     }
