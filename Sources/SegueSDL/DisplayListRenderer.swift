@@ -5,14 +5,14 @@ import Segue
 /// order, consecutive items with the same texture and blending gathered into one call.
 ///
 /// Solid colours stay one cell (a projected plane is exactly a quad); gradients are cut
-/// only as finely as their colour needs (`gradientTolerance`); textures and glyphs are cut
-/// to the tessellator's half-pixel tolerance. Everything is clipped at the near plane and
-/// the guard band, opaque fills are drawn without blending, and buffers are reused from
-/// frame to frame.
+/// only as finely as their colour needs (`gradientLevelTolerance`); textures and glyphs are
+/// cut to the tessellator's half-pixel tolerance. Everything is clipped at the near plane
+/// and the guard band, items hidden under opaque ones are not drawn (`Occlusion`), opaque
+/// fills are drawn without blending, and buffers are reused from frame to frame.
 public final class DisplayListRenderer {
-    /// Allowed affine error for gradients, pixels: colour changes slowly across a cell, so a
-    /// position error this size shifts it by far less than one 8-bit step.
-    public var gradientTolerance = 4.0
+    /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
+    /// level, so each pixel rounds to the exact colour or its neighbour.
+    public var gradientLevelTolerance = 0.5
     /// Snapshots are rendered at this many times the output scale, so one that grows in
     /// flight (a magic move) stays sharp.
     public var snapshotOversampling = 2.0
@@ -29,6 +29,7 @@ public final class DisplayListRenderer {
     private var batchTexture: Texture?
     private var batchBlended = false
     private var stops: [Double] = []
+    private var occlusion = Occlusion()
     /// Triangles drawn in the last `draw` call.
     public private(set) var lastTriangleCount = 0
 
@@ -36,6 +37,9 @@ public final class DisplayListRenderer {
         self.renderer = renderer
         self.textures = textures
         isSoftware = renderer.driverName == "software"
+        // SDL's software renderer rounds edges to whole pixels, not by pixel centres, and
+        // textured ones by up to a few pixels (SDL-NOTES): only what lies well inside hides.
+        if isSoftware { occlusion.margin = 4 }
     }
 
     /// Halvings an image or snapshot gets: none, but on the software renderer a quad over
@@ -51,35 +55,29 @@ public final class DisplayListRenderer {
 
     /// Draws `list` into `clip` (pixels; nil for the whole output); `pixelScale` is the output
     /// pixels per point, used to rasterize text and snapshots. Snapshots are rendered into
-    /// textures first (once each). Items under an opaque, flat item that covers the whole
-    /// clip are skipped.
+    /// textures first (once each). Items wholly hidden under opaque items drawn after them
+    /// are skipped.
     public func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
         lastTriangleCount = 0
         for item in list.items {
             if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
         }
         let area = clip ?? Rect(x: 0, y: 0, width: Double(renderer.outputSize.width), height: Double(renderer.outputSize.height))
-        var first = list.items.count - 1
-        while first > 0 && !covers(list.items[first], area) { first -= 1 }
+        occlusion.find(in: list, area: area, nearW: tessellator.nearW) { isOpaque($0) }
         tessellator.clipRect = area
-        for item in list.items[max(first, 0)...] { draw(item, pixelScale: pixelScale) }
+        for (item, hidden) in zip(list.items, occlusion.hidden) where !hidden { draw(item, pixelScale: pixelScale) }
         flush()
     }
 
-    /// Whether `item` hides everything under it in `area`: opaque, drawn flat and
-    /// axis-aligned, and covering the area.
-    private func covers(_ item: DisplayList.Item, _ area: Rect) -> Bool {
+    /// Whether `item` paints every pixel it covers with an opaque colour.
+    private func isOpaque(_ item: DisplayList.Item) -> Bool {
         guard item.opacity >= 1 else { return false }
         switch item.fill {
-        case .color(let c): guard c.alpha >= 1 else { return false }
-        case .gradient(let g): guard g.colors.allSatisfy({ $0.alpha >= 1 }) else { return false }
-        case .image(let image, _): guard textures.image(image.id)?.isOpaque == true else { return false }
+        case .color(let c): return c.alpha >= 1
+        case .gradient(let g): return g.colors.allSatisfy { $0.alpha >= 1 }
+        case .image(let image, _): return textures.image(image.id)?.isOpaque == true
         case .text, .snapshot: return false
         }
-        let m = item.transform
-        guard m.isAffine, m.m12 == 0, m.m21 == 0, let a = m.project(item.rect.origin),
-              let b = m.project(Point(x: item.rect.maxX, y: item.rect.maxY)) else { return false }
-        return min(a.x, b.x) <= area.minX && min(a.y, b.y) <= area.minY && max(a.x, b.x) >= area.maxX && max(a.y, b.y) >= area.maxY
     }
 
     private func snapshotTexture(_ s: Snapshot, _ pixelScale: Double) -> Texture? {
@@ -112,18 +110,24 @@ public final class DisplayListRenderer {
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
         case .color(let c):
-            tessellator.add(rect: item.rect, transform: item.transform, subdivide: false)
+            tessellator.add(rect: item.rect, transform: item.transform, precision: .whole)
             let alpha = Float(c.alpha) * opacity
             fill { _, _ in (c, alpha) }
             submit(texture: nil, blended: alpha < 1)
         case .gradient(let g):
             stops.removeAll(keepingCapacity: true)
             let horizontal = g.startPoint.y == g.endPoint.y, vertical = g.startPoint.x == g.endPoint.x
-            for loc in g.resolvedLocations {
+            for i in g.colors.indices {
+                let loc = g.location(ofStop: i)
                 stops.append(horizontal ? g.startPoint.x + loc * (g.endPoint.x - g.startPoint.x)
                                         : g.startPoint.y + loc * (g.endPoint.y - g.startPoint.y))
             }
-            tessellator.add(rect: item.rect, transform: item.transform, tolerance: gradientTolerance,
+            // The colour is off by its slope (faded with the item) times the error of the
+            // unit coordinates.
+            let levelsPerUnit = g.steepestSlope * Double(opacity) * 255, perUnit = g.parameterPerUnit
+            let precision = Tessellator.Precision.unit(u: gradientLevelTolerance / (levelsPerUnit * abs(perUnit.x)),
+                                                       v: gradientLevelTolerance / (levelsPerUnit * abs(perUnit.y)))
+            tessellator.add(rect: item.rect, transform: item.transform, precision: precision,
                             uStops: horizontal ? stops : [], vStops: vertical && !horizontal ? stops : [])
             fill { u, v in
                 let c = g.color(at: g.parameter(atUnitPoint: Point(x: Double(u), y: Double(v))))

@@ -1,6 +1,20 @@
 import Testing
 @testable import Segue
 
+/// Points inside every triangle as an affine rasterizer sees them: the screen point and the
+/// unit coordinates it interpolates there, at a few barycentric spots per triangle.
+func affineSamples(_ t: Tessellator) -> [(screen: Point, u: Double, v: Double)] {
+    stride(from: 0, to: t.indices.count, by: 3).flatMap { k in
+        let v = (0..<3).map { t.vertices[Int(t.indices[k + $0])] }
+        return [(1.0 / 3, 1.0 / 3), (0.5, 0.25), (0.25, 0.5), (0.5, 0.5), (0.1, 0.8)].map { (a, b) in
+            func mix(_ f: (Tessellator.Vertex) -> Float) -> Double {
+                Double(f(v[0])) * (1 - a - b) + Double(f(v[1])) * a + Double(f(v[2])) * b
+            }
+            return (Point(x: mix(\.x), y: mix(\.y)), mix(\.u), mix(\.v))
+        }
+    }
+}
+
 @Suite struct TessellatorTests {
     @Test func aFlatQuadIsTwoTrianglesOnFourVertices() {
         var t = Tessellator()
@@ -21,19 +35,9 @@ import Testing
             .concatenating(.makeTranslation(640, 400, 0))
         var t = Tessellator()
         t.add(rect: rect, transform: m)
-        var worst = 0.0
-        for k in stride(from: 0, to: t.indices.count, by: 3) {
-            let v = (0..<3).map { t.vertices[Int(t.indices[k + $0])] }
-            for (a, b) in [(1.0 / 3, 1.0 / 3), (0.5, 0.25), (0.25, 0.5), (0.5, 0.5), (0.1, 0.8)] {
-                let c = 1 - a - b
-                let sx = Double(v[0].x) * c + Double(v[1].x) * a + Double(v[2].x) * b
-                let sy = Double(v[0].y) * c + Double(v[1].y) * a + Double(v[2].y) * b
-                let u = Double(v[0].u) * c + Double(v[1].u) * a + Double(v[2].u) * b
-                let w = Double(v[0].v) * c + Double(v[1].v) * a + Double(v[2].v) * b
-                let exact = m.project(Point(x: u * rect.width, y: w * rect.height))!
-                worst = max(worst, (exact - Point(x: sx, y: sy)).length)
-            }
-        }
+        let worst = affineSamples(t).map { s in
+            (m.project(Point(x: s.u * rect.width, y: s.v * rect.height))! - s.screen).length
+        }.max()!
         #expect(worst <= t.tolerance + 0.01, "worst affine error \(worst) px")
     }
 
@@ -75,5 +79,41 @@ import Testing
         #expect(t.add(rect: Rect(x: -100, y: -100, width: 200, height: 200), transform: edgeOn).isEmpty)
         let almost = Transform3D.makeRotation(.pi / 2 - 0.05, 1, 0, 0).concatenating(.makePerspective(distance: 600))
         #expect(!t.add(rect: Rect(x: -100, y: -100, width: 200, height: 200), transform: almost).isEmpty)
+    }
+}
+
+@Suite struct GradientPrecisionTests {
+    /// Hand-worked: the page-turn shadow (black → 50 % black → 50 % white over halves) drawn
+    /// over anything changes by (1·0 + 0.5) / 0.5 = 1 in its first half and (0.5·1 + 0) / 0.5
+    /// = 1 in its second, per unit of the parameter.
+    @Test func steepestSlopeBoundsTheBlendedColour() {
+        #expect(close(PageTurnAnimator.shadowGradient.steepestSlope, 1))
+        let fadeIn = Gradient(colors: [Color.white.withAlpha(0), .white, .white], locations: [0, 0.25, 1])
+        #expect(close(fadeIn.steepestSlope, 4))
+        #expect(Gradient(colors: [.black]).steepestSlope == 0)
+        let hardStop = Gradient(colors: [.black, .white, .white], locations: [0.5, 0.5, 1])
+        #expect(hardStop.steepestSlope == 0)
+    }
+
+    @Test func theParameterGrowsAlongTheAxis() {
+        let diagonal = Gradient(colors: [.black, .white], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
+        #expect(close(diagonal.parameterPerUnit.x, 0.5) && close(diagonal.parameterPerUnit.y, 0.5))
+        #expect(close(diagonal.parameter(atUnitPoint: Point(x: 1, y: 0)), 0.5))
+    }
+
+    /// With `.unit` precision, the unit coordinates the affine map gives every point of every
+    /// triangle stay within the tolerance of the true ones, including where the quad nears
+    /// the eye and its pixels grow without bound.
+    @Test(arguments: [40.0, 80.0])
+    func unitErrorStaysWithinTolerance(_ degrees: Double) {
+        let rect = Rect(x: 0, y: 0, width: 1000, height: 600)
+        let m = Transform3D.makeRotation(-degrees * .pi / 180, 0, 1, 0).concatenating(.makePerspective(distance: 500))
+        var t = Tessellator()
+        t.clipRect = Rect(x: -500, y: -500, width: 1000, height: 1000)
+        t.add(rect: rect, transform: m, precision: .unit(u: 0.002, v: .infinity))
+        #expect(!t.indices.isEmpty)
+        // The true u of each screen point: unproject it onto the quad's plane z = 0.
+        let worst = affineSamples(t).map { s in abs(m.unproject(s.screen)!.x / rect.width - s.u) }.max()!
+        #expect(worst <= 0.002 * 1.05, "worst unit error \(worst)")
     }
 }

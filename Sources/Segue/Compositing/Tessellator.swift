@@ -5,9 +5,11 @@
 /// split while its affine error is above `tolerance`. An affine segment of screen length L
 /// whose w goes from w to w + Δw is off by about L·Δw / (4·w) at its middle, so a cell of
 /// screen extent L (its longest side or diagonal) and w spread Δw is split while
-/// L·Δw / (4·w_min) > τ. Flat (affine) quads stay one cell; cells where the quad turns away
-/// or is near the eye split, the rest do not. A projected plane keeps straight lines
-/// straight, so cells of different sizes meet without cracks.
+/// L·Δw / (4·w_min) > τ (`Precision.pixels`). What only carries a smooth colour is cut by
+/// the error of its unit coordinates instead (`Precision.unit`), which stays bounded where
+/// the quad nears the eye and its pixels grow. Flat (affine) quads stay one cell; cells
+/// where the quad turns away or is near the eye split, the rest do not. A projected plane
+/// keeps straight lines straight, so cells of different sizes meet without cracks.
 ///
 /// Triangles are clipped in homogeneous space, where clipping is exact for every attribute:
 /// against the near plane `w = nearW`, so geometry behind the eye is never drawn, inverted
@@ -53,21 +55,33 @@ public struct Tessellator {
         indices.removeAll(keepingCapacity: true)
     }
 
+    /// How finely a quad is cut, by what its affine drawing may get wrong.
+    public enum Precision: Hashable, Sendable {
+        /// Every point's affine image within this many pixels of its true place: for
+        /// textures, whose edges would bend visibly.
+        case pixels(Double)
+        /// Every point's unit coordinates, as the affine map interpolates them, within `u`
+        /// and `v` of the true ones (`.infinity` for an axis that does not matter): for a
+        /// smooth attribute such as a gradient's colour, whose error is its slope times
+        /// this, however large the quad is on screen.
+        case unit(u: Double, v: Double)
+        /// Never cut: exact for a uniform colour (a plane's projection is a quad; only
+        /// interpolated attributes need cutting).
+        case whole
+    }
+
     /// Appends the triangles of `rect` under `transform`; `uStops` and `vStops` (unit
     /// coordinates) are added as cell edges, so colours given per vertex change slope only
-    /// there. `tolerance` overrides the allowed error for this quad; `subdivide: false`
-    /// keeps it whole, which is exact for a uniform colour (a plane's projection is a quad;
-    /// only interpolated attributes need cutting). `minimumDepth` halves every cell at least
-    /// that many times. Returns the range of indices appended.
+    /// there. `precision` is `.pixels(tolerance)` unless given. `minimumDepth` halves every
+    /// cell at least that many times. Returns the range of indices appended.
     @discardableResult
-    public mutating func add(rect: Rect, transform m: Transform3D, subdivide: Bool = true, tolerance: Double? = nil,
+    public mutating func add(rect: Rect, transform m: Transform3D, precision: Precision? = nil,
                              minimumDepth: Int = 0, uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
         let start = indices.count
         guard rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return start..<start }
         Self.breaks(uStops, into: &uBreaks)
         Self.breaks(vStops, into: &vBreaks)
-        let quad = Quad(rect: rect, transform: m, tolerance: subdivide ? (tolerance ?? self.tolerance) : .infinity,
-                        minimumDepth: minimumDepth)
+        let quad = Quad(rect: rect, transform: m, precision: precision ?? .pixels(tolerance), minimumDepth: minimumDepth)
         for j in 0..<(vBreaks.count - 1) {
             for i in 0..<(uBreaks.count - 1) {
                 cell(quad, uBreaks[i], uBreaks[i + 1], vBreaks[j], vBreaks[j + 1], depth: 0)
@@ -94,7 +108,7 @@ public struct Tessellator {
     private struct Quad {
         let rect: Rect
         let transform: Transform3D
-        let tolerance: Double
+        let precision: Precision
         let minimumDepth: Int
 
         func point(_ u: Double, _ v: Double) -> Point4 {
@@ -108,7 +122,7 @@ public struct Tessellator {
         let a = q.point(u0, v0), b = q.point(u1, v0), c = q.point(u1, v1), d = q.point(u0, v1)
         let ca = outcode(a.p), cb = outcode(b.p), cc = outcode(c.p), cd = outcode(d.p)
         if ca & cb & cc & cd != 0 { return }
-        if depth < q.minimumDepth || (depth < maxDepth && q.tolerance.isFinite && needsSplit(a.p, b.p, c.p, d.p, q.tolerance)) {
+        if depth < q.minimumDepth || (depth < maxDepth && needsSplit(a.p, b.p, c.p, d.p, du: u1 - u0, dv: v1 - v0, q.precision)) {
             let um = (u0 + u1) / 2, vm = (v0 + v1) / 2
             cell(q, u0, um, v0, vm, depth: depth + 1)
             cell(q, um, u1, v0, vm, depth: depth + 1)
@@ -127,15 +141,28 @@ public struct Tessellator {
         }
     }
 
-    /// Whether the cell's affine error can exceed `tolerance`: always where it reaches the
-    /// near plane, else when L·Δw / (4·w_min) > τ.
-    private func needsSplit(_ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4, _ tolerance: Double) -> Bool {
+    /// Whether the cell's affine error can exceed `precision`: always where it reaches the
+    /// near plane, else when its error passes the bound. Along a segment whose w goes from w
+    /// to w + Δw, the affine parameter is off by about Δw / (4·w) of the segment at its
+    /// middle: L·Δw / (4·w_min) pixels for a cell of screen extent L (its longest side or
+    /// diagonal), du·Δw / (4·w_min) in u for a cell du wide.
+    private func needsSplit(_ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4, du: Double, dv: Double,
+                            _ precision: Precision) -> Bool {
+        if case .whole = precision { return false }
         let wMin = min(a.w, b.w, c.w, d.w), wMax = max(a.w, b.w, c.w, d.w)
         if wMin == wMax { return false }
         if wMin <= nearW { return true }
-        let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
-        let length = max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length)
-        return length * (wMax - wMin) / (4 * wMin) > tolerance
+        let spread = (wMax - wMin) / (4 * wMin)
+        switch precision {
+        case .pixels(let tolerance):
+            let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
+            let length = max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length)
+            return length * spread > tolerance
+        case .unit(let tu, let tv):
+            return du * spread > tu || dv * spread > tv
+        case .whole:
+            return false
+        }
     }
 
     /// Cell edges: 0, the stops strictly inside 0…1, and 1, sorted.

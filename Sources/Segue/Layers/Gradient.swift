@@ -15,31 +15,53 @@ public struct Gradient: Hashable, Sendable {
         self.endPoint = endPoint
     }
 
-    /// The stop locations actually used: `locations` when it has one per colour, else evenly spaced.
-    public var resolvedLocations: [Double] {
-        if let l = locations, l.count == colors.count { return l }
-        guard colors.count > 1 else { return colors.map { _ in 0 } }
-        return (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+    /// Where stop `i` sits on the axis: `locations[i]` when there is one location per colour,
+    /// else the colours spread evenly over 0…1.
+    public func location(ofStop i: Int) -> Double {
+        if let l = locations, l.count == colors.count { return l[i] }
+        return colors.count > 1 ? Double(i) / Double(colors.count - 1) : 0
     }
 
     /// The colour at parameter `s` along the axis (clamped to the end colours outside 0…1).
     public func color(at s: Double) -> Color {
         guard let first = colors.first else { return .clear }
-        let locs = resolvedLocations
-        if s <= locs[0] { return first }
-        for i in 1..<colors.count where s <= locs[i] {
-            let span = locs[i] - locs[i - 1]
-            let t = span > 0 ? (s - locs[i - 1]) / span : 1
-            return colors[i - 1].interpolated(to: colors[i], at: t)
+        if s <= location(ofStop: 0) { return first }
+        for i in 1..<colors.count where s <= location(ofStop: i) {
+            let from = location(ofStop: i - 1), span = location(ofStop: i) - from
+            return colors[i - 1].interpolated(to: colors[i], at: span > 0 ? (s - from) / span : 1)
         }
         return colors[colors.count - 1]
     }
 
+    /// The fastest the gradient's drawn colour can change along the axis, in colour units
+    /// (0…1) per unit of the parameter, over any backdrop: drawn at alpha α over a colour D,
+    /// a colour C gives αC + (1 − α)D, which changes by at most α·|ΔC| + |Δα|. 0 for a single
+    /// colour; a hard stop (two stops at one location) has no finite slope and is left out.
+    public var steepestSlope: Double {
+        var steepest = 0.0
+        for i in colors.indices.dropFirst() {
+            let span = location(ofStop: i) - location(ofStop: i - 1)
+            guard span > 0 else { continue }
+            let a = colors[i - 1], b = colors[i]
+            let colorChange = max(abs(b.red - a.red), abs(b.green - a.green), abs(b.blue - a.blue))
+            let change = max(a.alpha, b.alpha) * colorChange + abs(b.alpha - a.alpha)
+            steepest = max(steepest, change / span)
+        }
+        return steepest
+    }
+
     /// The gradient parameter of the unit-coordinate point `u` (its projection on the axis).
     public func parameter(atUnitPoint u: Point) -> Double {
+        let d = parameterPerUnit
+        return (u.x - startPoint.x) * d.x + (u.y - startPoint.y) * d.y
+    }
+
+    /// How fast the parameter grows per unit of x and of y in the layer's unit square; zero
+    /// when the start and end points coincide.
+    public var parameterPerUnit: Point {
         let dx = endPoint.x - startPoint.x, dy = endPoint.y - startPoint.y
         let len2 = dx * dx + dy * dy
-        guard len2 > 0 else { return 0 }
-        return ((u.x - startPoint.x) * dx + (u.y - startPoint.y) * dy) / len2
+        guard len2 > 0 else { return Point(x: 0, y: 0) }
+        return Point(x: dx / len2, y: dy / len2)
     }
 }

@@ -1,0 +1,152 @@
+/// Finds the display-list items that cannot show: each wholly hidden under one opaque item
+/// drawn after it, wholly outside the output, or wholly behind the eye. Items are drawn in
+/// order with no depth buffer (Core Animation's rule), so a later opaque item hides whatever
+/// lies inside its screen image, whatever their depths.
+///
+/// An item's screen image is the projection of the part of its quad in front of the near
+/// plane (what the tessellator draws): a convex polygon of at most five corners. A
+/// rasterizer paints the pixels whose centres lie inside a triangle, so an item is hidden
+/// when every pixel centre of its image's bounding box, cut to the output, lies inside an
+/// opaque item's image (by `margin`, for the rounding of vertices). Only the `capacity`
+/// largest occluders are kept, which bounds the work an item. Nothing is allocated once the
+/// buffers have grown.
+public struct Occlusion {
+    /// `hidden[i]` tells whether item i can be skipped, after `find`.
+    public private(set) var hidden: [Bool] = []
+    /// Pixels a covered pixel centre must lie inside an occluder's edges: more than the
+    /// rounding of vertex positions to `Float`, or than a rasterizer's own error where it
+    /// does not sample at pixel centres.
+    public var margin = 0.01
+    /// How many occluders are kept (the largest by area).
+    public var capacity = 4
+    private var occluders: [Polygon] = []
+
+    /// A convex screen polygon of up to five corners in order, with twice its signed area.
+    private struct Polygon {
+        private var corners: (Point, Point, Point, Point, Point)
+        private(set) var count = 0
+        private(set) var twiceArea = 0.0
+
+        init() {
+            let o = Point(x: 0, y: 0)
+            corners = (o, o, o, o, o)
+        }
+
+        subscript(i: Int) -> Point {
+            switch i {
+            case 0: return corners.0
+            case 1: return corners.1
+            case 2: return corners.2
+            case 3: return corners.3
+            default: return corners.4
+            }
+        }
+
+        mutating func append(_ p: Point) {
+            switch count {
+            case 0: corners.0 = p
+            case 1: corners.1 = p
+            case 2: corners.2 = p
+            case 3: corners.3 = p
+            default: corners.4 = p
+            }
+            count += 1
+        }
+
+        /// The image of the quad a, b, c, d (homogeneous, in order) in front of `nearW`.
+        init(_ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4, nearW: Double) {
+            self.init()
+            func corner(_ i: Int) -> Vector4 {
+                switch i % 4 {
+                case 0: return a
+                case 1: return b
+                case 2: return c
+                default: return d
+                }
+            }
+            for i in 0..<4 {
+                let p = corner(i), q = corner(i + 1)
+                if p.w > nearW { append(p.projected) }
+                if (p.w > nearW) != (q.w > nearW) {
+                    let t = (nearW - p.w) / (q.w - p.w)
+                    append(Point(x: (p.x + (q.x - p.x) * t) / nearW, y: (p.y + (q.y - p.y) * t) / nearW))
+                }
+            }
+            guard count >= 3 else { return }
+            for i in 0..<count {
+                let p = self[i], q = self[(i + 1) % count]
+                twiceArea += p.x * q.y - q.x * p.y
+            }
+        }
+
+        /// The bounding box of the corners.
+        var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+            var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+            for i in 0..<count {
+                let p = self[i]
+                box = (min(box.minX, p.x), min(box.minY, p.y), max(box.maxX, p.x), max(box.maxY, p.y))
+            }
+            return box
+        }
+
+        /// Whether `p` lies inside, at least `margin` from every edge.
+        func contains(_ p: Point, margin: Double) -> Bool {
+            let sign: Double = twiceArea < 0 ? -1 : 1
+            for i in 0..<count {
+                let e0 = self[i], e1 = self[(i + 1) % count]
+                let ex = e1.x - e0.x, ey = e1.y - e0.y
+                if (ex * (p.y - e0.y) - ey * (p.x - e0.x)) * sign < margin * (ex * ex + ey * ey).squareRoot() { return false }
+            }
+            return true
+        }
+
+        func contains(_ r: Rect, margin: Double) -> Bool {
+            contains(Point(x: r.minX, y: r.minY), margin: margin) && contains(Point(x: r.maxX, y: r.minY), margin: margin)
+                && contains(Point(x: r.maxX, y: r.maxY), margin: margin) && contains(Point(x: r.minX, y: r.maxY), margin: margin)
+        }
+    }
+
+    public init() {}
+
+    /// Fills `hidden` for `list` drawn into `area` (pixels); `nearW` is the renderer's near
+    /// plane; `isOpaque` tells whether an item paints every pixel it covers opaquely.
+    public mutating func find(in list: DisplayList, area: Rect, nearW: Double, isOpaque: (DisplayList.Item) -> Bool) {
+        hidden.removeAll(keepingCapacity: true)
+        hidden.append(contentsOf: repeatElement(false, count: list.items.count))
+        occluders.removeAll(keepingCapacity: true)
+        for index in list.items.indices.reversed() {
+            let item = list.items[index], r = item.rect, m = item.transform
+            let image = Polygon(m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
+                                m.apply(x: r.maxX, y: r.maxY), m.apply(x: r.minX, y: r.maxY), nearW: nearW)
+            // The first and last pixel centres (k + ½) in the box (grown by the margin), cut
+            // to the output.
+            let box = image.bounds
+            func first(_ low: Double, _ limit: Double) -> Double { (max(low - margin, limit) - 0.5).rounded(.up) + 0.5 }
+            func last(_ high: Double, _ limit: Double) -> Double { (min(high + margin, limit) - 0.5).rounded(.down) + 0.5 }
+            let minX = first(box.minX, area.minX), maxX = last(box.maxX, area.maxX)
+            let minY = first(box.minY, area.minY), maxY = last(box.maxY, area.maxY)
+            guard image.count >= 3, minX <= maxX, minY <= maxY else {
+                hidden[index] = true
+                continue
+            }
+            let visible = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            if occluders.contains(where: { $0.contains(visible, margin: margin) }) {
+                hidden[index] = true
+            } else if isOpaque(item) {
+                keep(image)
+            }
+        }
+    }
+
+    /// Adds `image` to the occluders, dropping the smallest when there are `capacity`.
+    private mutating func keep(_ image: Polygon) {
+        guard image.twiceArea != 0 else { return }
+        if occluders.count < capacity {
+            occluders.append(image)
+            return
+        }
+        var smallest = 0
+        for i in occluders.indices where abs(occluders[i].twiceArea) < abs(occluders[smallest].twiceArea) { smallest = i }
+        if abs(image.twiceArea) > abs(occluders[smallest].twiceArea) { occluders[smallest] = image }
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+@testable import Segue
+
+/// Which items the renderer may skip: hand-placed quads on a 1000 × 800 output.
+@Suite struct OcclusionTests {
+    let area = Rect(x: 0, y: 0, width: 1000, height: 800)
+
+    func item(_ rect: Rect, _ transform: Transform3D = .identity, alpha: Double = 1) -> DisplayList.Item {
+        DisplayList.Item(rect: rect, transform: transform, opacity: 1, fill: .color(Color.white.withAlpha(alpha)), name: "")
+    }
+
+    func hidden(_ items: [DisplayList.Item]) -> [Bool] {
+        var list = DisplayList()
+        list.items = items
+        var occlusion = Occlusion()
+        occlusion.find(in: list, area: area, nearW: 0.01) {
+            if case .color(let c) = $0.fill { return c.alpha >= 1 && $0.opacity >= 1 }
+            return false
+        }
+        return occlusion.hidden
+    }
+
+    @Test func anOpaqueItemHidesWhatLiesInsideItOnly() {
+        let small = item(Rect(x: 100, y: 100, width: 200, height: 100))
+        let straddling = item(Rect(x: 500, y: 700, width: 100, height: 200))
+        let cover = item(Rect(x: 50, y: 50, width: 800, height: 700))
+        #expect(hidden([small, straddling, cover]) == [true, false, false])
+        // Translucent covers hide nothing.
+        #expect(hidden([small, item(Rect(x: 50, y: 50, width: 800, height: 700), alpha: 0.5)]) == [false, false])
+        // What is drawn after the cover is not under it.
+        #expect(hidden([cover, small]) == [false, false])
+    }
+
+    /// A rasterizer paints the pixels whose centres are inside: an item from x = 99.4 has a
+    /// column centred at 99.5, left of a cover from x = 100; from 99.6 its first column is
+    /// centred at 100.5, under the cover. Sharing the cover's edge hides it.
+    @Test func pixelCentresDecide() {
+        let cover = item(Rect(x: 100, y: 100, width: 500, height: 500))
+        #expect(hidden([item(Rect(x: 99.4, y: 200, width: 100, height: 100)), cover]) == [false, false])
+        #expect(hidden([item(Rect(x: 99.6, y: 200, width: 100, height: 100)), cover]) == [true, false])
+        #expect(hidden([item(Rect(x: 100, y: 100, width: 500, height: 500)), cover]) == [true, false])
+        #expect(hidden([item(Rect(x: 100, y: 100, width: 500.6, height: 500)), cover]) == [false, false])
+    }
+
+    @Test func whatIsOffScreenOrBehindTheEyeIsHidden() {
+        let offScreen = item(Rect(x: 1200, y: 0, width: 100, height: 100))
+        // Pushed 1,000 points behind the eye of a 500-point perspective: w = 1 + 1000/500 · … < 0.
+        let behind = item(Rect(x: 0, y: 0, width: 100, height: 100),
+                          Transform3D.makeTranslation(0, 0, 1000).concatenating(.makePerspective(distance: 500)))
+        #expect(hidden([offScreen, behind]) == [true, true])
+    }
+
+    /// A page turned about its left edge (at the output's left) with the eye 500 points from
+    /// the centre, as the page turn has it. At −36° its right part is behind the eye: its image
+    /// is the part in front of the near plane, which still covers the output and hides the
+    /// flat screen under it. At −80° the part in front projects left of the output: nothing
+    /// of it shows. Turned away, +30°, it covers only part of the output.
+    @Test func aPagePassingTheEyeStillHides() {
+        let screen = item(area)
+        func page(_ degrees: Double) -> DisplayList.Item {
+            item(area, Transform3D.makeTranslation(0, -400, 0)
+                .concatenating(.makeRotation(degrees * .pi / 180, 0, 1, 0))
+                .concatenating(.makeTranslation(-500, 0, 0))
+                .concatenating(.makePerspective(distance: 500))
+                .concatenating(.makeTranslation(500, 400, 0)))
+        }
+        for degrees in [-36.0, -80] {
+            #expect(page(degrees).transform.apply(x: 1000, y: 0).w < 0, "the right edge is behind the eye")
+        }
+        #expect(hidden([screen, page(-36)]) == [true, false])
+        #expect(hidden([screen, page(-80)]) == [false, true])
+        #expect(hidden([screen, page(30)]) == [false, false])
+    }
+}
