@@ -7,6 +7,27 @@ import Testing
         #expect(t.localTime(fromParent: 6) == (6 - 2) * 0.5 + 1)
     }
 
+    /// `endTime` is where `hasEnded` turns true, whichever way the animation runs: hand-worked
+    /// for a 2 s animation begun at 10 with offset 0.5: forward at ×2 it ends at
+    /// 10 + (2 − 0.5) / 2 = 10.75; backward at ×−1 (elapsed 0.5 − (t − 10)) at 10.5; paused
+    /// never (or at once, when its offset is past its end).
+    @Test func endTimeIsWhereAnAnimationHasEnded() {
+        func running(speed: Double, offset: Double) -> Layer.RunningAnimation {
+            var a = Animation(property: .opacity, track: KeyframeTrack(from: .number(0), to: .number(1)), duration: 2, beginTime: 10)
+            a.speed = speed
+            a.timeOffset = offset
+            return Layer.RunningAnimation(key: "a", animation: a)
+        }
+        let cases: [(Double, Double, Double)] = [(2, 0.5, 10.75), (-1, 0.5, 10.5), (0, 0.5, .infinity), (0, 3, -.infinity), (0.25, 0, 18)]
+        for (speed, offset, end) in cases {
+            let r = running(speed: speed, offset: offset)
+            #expect(r.endTime == end)
+            for t in stride(from: 8.0, through: 20, by: 0.125) where abs(t - end) > 1e-9 {
+                #expect(r.hasEnded(atLayerTime: t) == (t >= end), "speed \(speed), offset \(offset), t \(t)")
+            }
+        }
+    }
+
     @Test func timingComposesDownTheTree() {
         let root = Layer(), mid = Layer(), leaf = Layer()
         root.addSublayer(mid)

@@ -40,10 +40,9 @@ public enum Compositor {
         case .snapshot(let snapshot)?: emit(.snapshot(snapshot))
         case nil: break
         }
-        let sublayers = layer.sublayers
-        guard !sublayers.isEmpty else { return }
+        guard !layer.sublayers.isEmpty else { return }
         let flatParent = state.sublayerTransform.isIdentity
-        for sub in sublayers {
+        layer.forEachSublayer { sub in
             let subTime = sub.timing.localTime(fromParent: time)
             let subState = sub.presentation(atLocalTime: subTime)
             let toSubPixels: Transform3D

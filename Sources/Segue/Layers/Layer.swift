@@ -6,9 +6,11 @@
 /// `clockTime`, which the owner of the tree advances; nothing here reads a clock.
 ///
 /// The stored properties the compositor reads for every layer of every frame opt out of
-/// dynamic exclusivity checks (which cost a third of a frame's instructions): each is read
-/// or written whole, never while another access to it is under way, and the tree walks
-/// iterate copies of the arrays, so a completion that changes the tree cannot overlap them.
+/// dynamic exclusivity checks (which cost a third of a frame's instructions), and the
+/// per-frame walks (compose, presentation, finding ended animations) borrow the sublayer
+/// and animation arrays and their objects without retaining them (`forEach(in:)`): each
+/// property is read or written whole, never while another access to it is under way, and
+/// nothing changes the tree during a walk (completions run after it).
 public final class Layer {
     @exclusivity(unchecked) public var name: String
     @exclusivity(unchecked) public private(set) var model = LayerState()
@@ -30,6 +32,9 @@ public final class Layer {
         public let timeOffset: Double
         public let fillMode: Animation.FillMode
         public let transaction: AnimationTransaction?
+        /// The layer time from which `hasEnded` holds (its elapsed time, linear in the layer
+        /// time, reaches the end it runs towards): ±infinity when it never changes.
+        let endTime: Double
 
         init(key: String, animation a: Animation) {
             self.key = key
@@ -42,6 +47,8 @@ public final class Layer {
             timeOffset = a.timeOffset
             fillMode = a.fillMode
             transaction = a.transaction
+            let begin = a.beginTime ?? 0, target = a.speed >= 0 ? a.duration : 0
+            endTime = a.speed == 0 ? (a.timeOffset >= target ? -.infinity : .infinity) : begin + (target - a.timeOffset) / a.speed
         }
 
         /// The animation as a value.
@@ -57,7 +64,12 @@ public final class Layer {
 
     /// Running animations in the order added, each under a key (a new one replaces the old).
     /// Held by reference, so walking them every frame copies nothing.
-    @exclusivity(unchecked) public private(set) var animations: [RunningAnimation] = []
+    @exclusivity(unchecked) public private(set) var animations: [RunningAnimation] = [] {
+        didSet { earliestAnimationEnd = animations.lazy.map(\.endTime).min() ?? .infinity }
+    }
+    /// The earliest `endTime` of the animations: until then none can have ended, and the
+    /// per-frame walk for ended animations need not look at them.
+    @exclusivity(unchecked) private var earliestAnimationEnd = Double.infinity
     /// Seconds; read only on the root layer, where the owner of the tree sets it each frame.
     @exclusivity(unchecked) public var clockTime = 0.0
 
@@ -214,12 +226,31 @@ public final class Layer {
         let timing = self.timing
         let t = timing.localTime(fromParent: parentTime)
         let speed = parentSpeed * timing.speed
-        if speed != 0 && !animations.isEmpty {
+        // `endTime` only filters (with room for rounding); `hasEnded` decides.
+        if speed != 0 && t >= earliestAnimationEnd - 1e-9 * max(1, abs(earliestAnimationEnd)) {
             for entry in animations where entry.hasEnded(atLayerTime: t) {
                 ended.append((self, entry.key))
             }
         }
-        for sub in sublayers { sub.collectEndedAnimations(parentTime: t, parentSpeed: speed, into: &ended) }
+        guard !sublayers.isEmpty else { return }
+        forEachSublayer { $0.collectEndedAnimations(parentTime: t, parentSpeed: speed, into: &ended) }
+    }
+
+    /// Calls `body` with each sublayer in order, without retaining them: for the per-frame
+    /// walks, which neither change the tree nor keep the references (see the type's note).
+    @inline(__always)
+    func forEachSublayer(_ body: (Layer) -> Void) {
+        Self.forEach(in: sublayers, body)
+    }
+
+    /// Calls `body` with each object of `array` as a borrowed (+0) reference: reading class
+    /// references out of an array otherwise costs an atomic retain and release each, a
+    /// third of a frame with thousands of layers. `array` must not change meanwhile.
+    @inline(__always)
+    static func forEach<T: AnyObject>(in array: [T], _ body: (T) -> Void) {
+        array.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices { Unmanaged.passUnretained(buffer[i])._withUnsafeGuaranteedRef { body($0) } }
+        }
     }
 
     /// Whether any animation runs in this layer's tree.
@@ -232,7 +263,7 @@ public final class Layer {
     public func presentation(atLocalTime t: Double) -> LayerState {
         var state = model
         if animations.isEmpty { return state }
-        for entry in animations {
+        Self.forEach(in: animations) { entry in
             if let v = entry.value(atLayerTime: t) { state[entry.property] = v }
         }
         return state
