@@ -30,8 +30,12 @@ public final class DisplayListRenderer {
     private var batchBlended = false
     private var stops: [Double] = []
     private var occlusion = Occlusion()
+    private var states: [DrawState?] = []
+    private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
     public private(set) var lastTriangleCount = 0
+    /// Draw calls sent in the last `draw` call.
+    public private(set) var lastDrawCallCount = 0
 
     public init(renderer: Renderer, textures: ContentTextures) {
         self.renderer = renderer
@@ -56,27 +60,44 @@ public final class DisplayListRenderer {
     /// Draws `list` into `clip` (pixels; nil for the whole output); `pixelScale` is the output
     /// pixels per point, used to rasterize text and snapshots. Snapshots are rendered into
     /// textures first (once each). Items wholly hidden under opaque items drawn after them
-    /// are skipped.
+    /// are skipped, and the rest are drawn in `DrawOrder`, which gathers items of one state
+    /// into one draw call where no overlap forbids it.
     public func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
         lastTriangleCount = 0
+        lastDrawCallCount = 0
         for item in list.items {
             if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
         }
         let area = clip ?? Rect(x: 0, y: 0, width: Double(renderer.outputSize.width), height: Double(renderer.outputSize.height))
-        occlusion.find(in: list, area: area, nearW: tessellator.nearW) { isOpaque($0) }
+        occlusion.find(in: list, area: area, nearW: tessellator.nearW) { drawState($0)?.blended == false }
+        states.removeAll(keepingCapacity: true)
+        for (item, hidden) in zip(list.items, occlusion.hidden) { states.append(hidden ? nil : drawState(item)) }
+        drawOrder.plan(states: states, boxes: occlusion.boxes)
         tessellator.clipRect = area
-        for (item, hidden) in zip(list.items, occlusion.hidden) where !hidden { draw(item, pixelScale: pixelScale) }
+        for i in drawOrder.order { draw(list.items[i], pixelScale: pixelScale, blended: states[i]!.blended) }
         flush()
     }
 
-    /// Whether `item` paints every pixel it covers with an opaque colour.
-    private func isOpaque(_ item: DisplayList.Item) -> Bool {
-        guard item.opacity >= 1 else { return false }
+    /// What items must share to share a draw call: where their pixels come from, and
+    /// whether they blend.
+    private struct DrawState: Equatable {
+        enum Source: Equatable { case colors, glyphs, image(String), snapshot(Int) }
+        var source: Source
+        var blended: Bool
+    }
+
+    /// The state `item` draws with, or nil when it cannot be drawn (an image not loaded).
+    /// Opaque fills are drawn without blending.
+    private func drawState(_ item: DisplayList.Item) -> DrawState? {
+        let opaque = item.opacity >= 1
         switch item.fill {
-        case .color(let c): return c.alpha >= 1
-        case .gradient(let g): return g.colors.allSatisfy { $0.alpha >= 1 }
-        case .image(let image, _): return textures.image(image.id)?.isOpaque == true
-        case .text, .snapshot: return false
+        case .color(let c): return DrawState(source: .colors, blended: !(opaque && c.alpha >= 1))
+        case .gradient(let g): return DrawState(source: .colors, blended: !(opaque && g.colors.allSatisfy { $0.alpha >= 1 }))
+        case .image(let image, _):
+            guard let texture = textures.image(image.id) else { return nil }
+            return DrawState(source: .image(image.id), blended: !(opaque && texture.isOpaque))
+        case .text: return DrawState(source: .glyphs, blended: true)
+        case .snapshot(let s): return DrawState(source: .snapshot(s.id), blended: true)
         }
     }
 
@@ -86,14 +107,15 @@ public final class DisplayListRenderer {
             tessellator.clipRect = Rect(x: 0, y: 0, width: s.size.width * scale, height: s.size.height * scale)
             defer { tessellator.clipRect = saved }
             for var item in list.items {
+                guard let state = drawState(item) else { continue }
                 item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
-                draw(item, pixelScale: scale)
+                draw(item, pixelScale: scale, blended: state.blended)
             }
             flush()
         }
     }
 
-    private func draw(_ item: DisplayList.Item, pixelScale: Double) {
+    private func draw(_ item: DisplayList.Item, pixelScale: Double, blended: Bool) {
         if case .snapshot(let s) = item.fill {
             guard let texture = snapshotTexture(s, pixelScale) else { return }
             tessellator.reset()
@@ -103,7 +125,7 @@ public final class DisplayListRenderer {
                 (u * Float(s.size.width * scale) / Float(texture.width),
                  v * Float(s.size.height * scale) / Float(texture.height))
             }
-            submit(texture: texture, blended: true)
+            submit(texture: texture, blended: blended)
             return
         }
         tessellator.reset()
@@ -113,7 +135,7 @@ public final class DisplayListRenderer {
             tessellator.add(rect: item.rect, transform: item.transform, precision: .whole)
             let alpha = Float(c.alpha) * opacity
             fill { _, _ in (c, alpha) }
-            submit(texture: nil, blended: alpha < 1)
+            submit(texture: nil, blended: blended)
         case .gradient(let g):
             stops.removeAll(keepingCapacity: true)
             let horizontal = g.startPoint.y == g.endPoint.y, vertical = g.startPoint.x == g.endPoint.x
@@ -133,14 +155,14 @@ public final class DisplayListRenderer {
                 let c = g.color(at: g.parameter(atUnitPoint: Point(x: Double(u), y: Double(v))))
                 return (c, Float(c.alpha) * opacity)
             }
-            submit(texture: nil, blended: opacity < 1 || g.colors.contains { $0.alpha < 1 })
+            submit(texture: nil, blended: blended)
         case .image(let image, let source):
             guard let texture = textures.image(image.id) else { return }
             tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
             fill(white: opacity) { u, v in
                 (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
             }
-            submit(texture: texture, blended: opacity < 1 || !texture.isOpaque)
+            submit(texture: texture, blended: blended)
         case .snapshot:
             break
         case .text(let text):
@@ -163,7 +185,7 @@ public final class DisplayListRenderer {
                                                                      y: (Float(cell.minY) + t.v * Float(cell.height)) / side)))
                 }
             }
-            submit(texture: atlas, blended: true)
+            submit(texture: atlas, blended: blended)
         }
     }
 
@@ -221,5 +243,6 @@ public final class DisplayListRenderer {
         batchVertices.removeAll(keepingCapacity: true)
         batchIndices.removeAll(keepingCapacity: true)
         batchTexture = nil
+        lastDrawCallCount += 1
     }
 }

@@ -13,6 +13,9 @@
 public struct Occlusion {
     /// `hidden[i]` tells whether item i can be skipped, after `find`.
     public private(set) var hidden: [Bool] = []
+    /// `boxes[i]` spans the first to the last pixel centre item i can paint (its image's
+    /// bounding box grown by `margin` and cut to the output), for the items not hidden.
+    public private(set) var boxes: [Rect] = []
     /// Pixels a covered pixel centre must lie inside an occluder's edges: more than the
     /// rounding of vertex positions to `Float`, or than a rasterizer's own error where it
     /// does not sample at pixel centres.
@@ -113,6 +116,8 @@ public struct Occlusion {
     public mutating func find(in list: DisplayList, area: Rect, nearW: Double, isOpaque: (DisplayList.Item) -> Bool) {
         hidden.removeAll(keepingCapacity: true)
         hidden.append(contentsOf: repeatElement(false, count: list.items.count))
+        boxes.removeAll(keepingCapacity: true)
+        boxes.append(contentsOf: repeatElement(.zero, count: list.items.count))
         occluders.removeAll(keepingCapacity: true)
         for index in list.items.indices.reversed() {
             let item = list.items[index], r = item.rect, m = item.transform
@@ -130,6 +135,7 @@ public struct Occlusion {
                 continue
             }
             let visible = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            boxes[index] = visible
             if occluders.contains(where: { $0.contains(visible, margin: margin) }) {
                 hidden[index] = true
             } else if isOpaque(item) {
