@@ -38,13 +38,27 @@ import Testing
         #expect(apart.order == [0, 2, 1])
     }
 
-    /// An item goes back only as far as its latest group of the same state: past groups it
-    /// does not touch, never past one it does, and skipped items (nil) are left out.
+    /// An item goes back only as far as its latest group of the same state: past groups whose
+    /// boxes it does not touch, never past one it does, and skipped items (nil) are left out.
     @Test func joinsTheLatestReachableGroup() {
         let p = plan([("a", box(0, 0)), ("b", box(50, 0)), ("a", box(50, 5)), (nil, box(0, 0)), ("c", box(80, 80)),
                       ("a", box(0, 50))])
         // Item 2 overlaps item 1, so it opens a third group; item 5 joins it, the latest "a".
         #expect(p.order == [0, 1, 2, 5, 4])
         #expect(p.groups == 4)
+    }
+
+    /// A group's box is the union of its items': an item inside that box but touching none
+    /// of them still stays behind it. And no item looks back further than `reach` groups.
+    @Test func groupBoxesAndReachBoundTheSearch() {
+        let p = plan([("a", box(0, 0)), ("b", box(0, 0)), ("b", box(40, 40)), ("a", box(20, 20))])
+        #expect(p.order == [0, 1, 2, 3])
+        var d = DrawOrder<String>()
+        d.reach = 1
+        d.plan(states: ["a", "b", "c", "a"], boxes: [box(0, 0), box(20, 0), box(40, 0), box(60, 0)])
+        #expect(d.order == [0, 1, 2, 3])
+        d.reach = 2
+        d.plan(states: ["a", "b", "c", "a"], boxes: [box(0, 0), box(20, 0), box(40, 0), box(60, 0)])
+        #expect(d.order == [0, 3, 1, 2])
     }
 }

@@ -5,17 +5,20 @@
 /// text, colours and pictures.
 ///
 /// Each item joins the latest group of its state that it can reach going back past groups
-/// none of whose items it overlaps; otherwise it opens a new group. Groups are drawn in
-/// order, and the items of a group in their list order, so any two items that overlap keep
-/// their order. Nothing is allocated once the buffers have grown.
+/// whose bounding boxes it does not overlap (at most `reach` of them, so a long list costs
+/// linear time); otherwise it opens a new group. Groups are drawn in order, and the items
+/// of a group in their list order, so any two items that overlap keep their order.
+/// Nothing is allocated once the buffers have grown.
 public struct DrawOrder<State: Equatable> {
     /// The indices of the items to draw, in drawing order, after `plan`.
     public private(set) var order: [Int] = []
     /// How many groups the last plan made: the draw calls it needs.
     public private(set) var groupCount = 0
+    /// How many groups an item may move back past.
+    public var reach = 16
     private var groupOf: [Int] = []
     private var groupStates: [State] = []
-    /// The bounding box of each group's items, to pass a group without looking at its items.
+    /// The bounding box of each group's items.
     private var groupBoxes: [Rect] = []
     private var firstOfGroup: [Int] = []
 
@@ -36,12 +39,12 @@ public struct DrawOrder<State: Equatable> {
             let box = boxes[i]
             var target = -1
             var g = groupStates.count - 1
-            while g >= 0 {
+            while g >= max(0, groupStates.count - 1 - reach) {
                 if groupStates[g] == state {
                     target = g
                     break
                 }
-                if Self.overlap(box, groupBoxes[g]) && overlapsItem(of: g, box, below: i, boxes) { break }
+                if Self.overlap(box, groupBoxes[g]) { break }
                 g -= 1
             }
             if target < 0 {
@@ -65,12 +68,6 @@ public struct DrawOrder<State: Equatable> {
             order[firstOfGroup[g]] = i
             firstOfGroup[g] += 1
         }
-    }
-
-    /// Whether `box` overlaps one of group `g`'s items (all of which come before item `end`).
-    private func overlapsItem(of g: Int, _ box: Rect, below end: Int, _ boxes: [Rect]) -> Bool {
-        for j in 0..<end where groupOf[j] == g && Self.overlap(box, boxes[j]) { return true }
-        return false
     }
 
     /// Whether two boxes of pixel centres share one (edges included).
