@@ -69,7 +69,8 @@ public final class DisplayListRenderer {
             if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
         }
         let area = clip ?? Rect(x: 0, y: 0, width: Double(renderer.outputSize.width), height: Double(renderer.outputSize.height))
-        occlusion.find(in: list, area: area, nearW: tessellator.nearW) { drawState($0)?.blended == false }
+        occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.drawState($0)?.blended == false },
+                       paintRect: { self.paintRect($0, pixelScale: pixelScale) })
         states.removeAll(keepingCapacity: true)
         for (item, hidden) in zip(list.items, occlusion.hidden) { states.append(hidden ? nil : drawState(item)) }
         drawOrder.plan(states: states, boxes: occlusion.boxes)
@@ -77,6 +78,19 @@ public final class DisplayListRenderer {
         for i in drawOrder.order { draw(list.items[i], pixelScale: pixelScale, blended: states[i]!.blended) }
         flush()
     }
+
+    /// Where `item` paints in its plane: its rect, and for text the glyphs too, which may
+    /// pass it.
+    private func paintRect(_ item: DisplayList.Item, pixelScale: Double) -> Rect {
+        guard case .text(let text) = item.fill,
+              let layout = textures.layout(text, wrapPixels: wrapPixels(item, pixelScale), scale: pixelScale),
+              !layout.quads.isEmpty else { return item.rect }
+        let b = layout.bounds
+        return item.rect.union(Rect(x: item.rect.minX + b.minX / pixelScale, y: item.rect.minY + b.minY / pixelScale,
+                                    width: b.width / pixelScale, height: b.height / pixelScale))
+    }
+
+    private func wrapPixels(_ item: DisplayList.Item, _ pixelScale: Double) -> Int { Int((item.rect.width * pixelScale).rounded()) }
 
     /// What items must share to share a draw call: where their pixels come from, and
     /// whether they blend.
@@ -166,8 +180,7 @@ public final class DisplayListRenderer {
         case .snapshot:
             break
         case .text(let text):
-            let wrap = Int((item.rect.width * pixelScale).rounded())
-            guard let layout = textures.layout(text, wrapPixels: wrap, scale: pixelScale),
+            guard let layout = textures.layout(text, wrapPixels: wrapPixels(item, pixelScale), scale: pixelScale),
                   let atlas = textures.glyphTexture else { return }
             vertices.removeAll(keepingCapacity: true)
             let side = Float(atlas.width)

@@ -16,6 +16,10 @@ final class GlyphAtlas {
     /// Text laid out in pixels from the top-left of its box: one cell of the atlas per glyph.
     struct Layout {
         var quads: [(atlas: Rect, box: Rect)] = []
+        /// The box of all the quads, pixels from the text's origin: where the text paints,
+        /// which may pass its label's bounds (a word longer than the width, more lines
+        /// than fit).
+        var bounds = Rect.zero
         /// Bumped when the atlas starts over: a layout from before is stale.
         var generation = 0
     }
@@ -92,7 +96,9 @@ final class GlyphAtlas {
                 var prev: UInt32?
                 for (s, g) in line {
                     if let p = prev { x += Double(TTF_GetFontKerningSizeGlyphs32(font, p, s)) }
-                    out.quads.append((g.cell, Rect(x: x, y: y, width: g.cell.width, height: g.cell.height)))
+                    let box = Rect(x: x, y: y, width: g.cell.width, height: g.cell.height)
+                    out.bounds = out.quads.isEmpty ? box : out.bounds.union(box)
+                    out.quads.append((g.cell, box))
                     x += Double(g.advance)
                     prev = s
                 }

@@ -9,15 +9,24 @@ import Testing
         DisplayList.Item(rect: rect, transform: transform, opacity: 1, fill: .color(Color.white.withAlpha(alpha)), name: "")
     }
 
-    func hidden(_ items: [DisplayList.Item]) -> [Bool] {
+    func hidden(_ items: [DisplayList.Item], paintRect: (DisplayList.Item) -> Rect = { $0.rect }) -> [Bool] {
         var list = DisplayList()
         list.items = items
         var occlusion = Occlusion()
-        occlusion.find(in: list, area: area, nearW: 0.01) {
+        occlusion.find(in: list, area: area, nearW: 0.01, isOpaque: {
             if case .color(let c) = $0.fill { return c.alpha >= 1 && $0.opacity >= 1 }
             return false
-        }
+        }, paintRect: paintRect)
         return occlusion.hidden
+    }
+
+    /// Text that overflows its label paints past its rect: what decides is where it paints.
+    @Test func whatPaintsPastItsRectIsJudgedByWhereItPaints() {
+        let label = item(Rect(x: 100, y: 100, width: 100, height: 20))
+        let cover = item(Rect(x: 50, y: 50, width: 300, height: 100))
+        #expect(hidden([label, cover]) == [true, false])
+        let overflowing = hidden([label, cover]) { $0.rect.height == 20 ? Rect(x: 100, y: 100, width: 100, height: 60) : $0.rect }
+        #expect(overflowing == [false, false])
     }
 
     @Test func anOpaqueItemHidesWhatLiesInsideItOnly() {

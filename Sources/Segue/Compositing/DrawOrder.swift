@@ -52,7 +52,7 @@ public struct DrawOrder<State: Equatable> {
                 groupStates.append(state)
                 groupBoxes.append(box)
             } else {
-                groupBoxes[target] = Self.union(groupBoxes[target], box)
+                groupBoxes[target] = groupBoxes[target].union(box)
             }
             groupOf.append(target)
         }
@@ -73,10 +73,5 @@ public struct DrawOrder<State: Equatable> {
     /// Whether two boxes of pixel centres share one (edges included).
     static func overlap(_ a: Rect, _ b: Rect) -> Bool {
         a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
-    }
-
-    static func union(_ a: Rect, _ b: Rect) -> Rect {
-        let minX = min(a.minX, b.minX), minY = min(a.minY, b.minY)
-        return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
     }
 }

@@ -112,15 +112,18 @@ public struct Occlusion {
     public init() {}
 
     /// Fills `hidden` for `list` drawn into `area` (pixels); `nearW` is the renderer's near
-    /// plane; `isOpaque` tells whether an item paints every pixel it covers opaquely.
-    public mutating func find(in list: DisplayList, area: Rect, nearW: Double, isOpaque: (DisplayList.Item) -> Bool) {
+    /// plane; `isOpaque` tells whether an item paints every pixel of its paint rect opaquely;
+    /// `paintRect` where in its plane it paints (its rect, unless it paints past it, as text
+    /// that overflows its label does).
+    public mutating func find(in list: DisplayList, area: Rect, nearW: Double, isOpaque: (DisplayList.Item) -> Bool,
+                              paintRect: (DisplayList.Item) -> Rect = { $0.rect }) {
         hidden.removeAll(keepingCapacity: true)
         hidden.append(contentsOf: repeatElement(false, count: list.items.count))
         boxes.removeAll(keepingCapacity: true)
         boxes.append(contentsOf: repeatElement(.zero, count: list.items.count))
         occluders.removeAll(keepingCapacity: true)
         for index in list.items.indices.reversed() {
-            let item = list.items[index], r = item.rect, m = item.transform
+            let item = list.items[index], r = paintRect(item), m = item.transform
             let image = Polygon(m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
                                 m.apply(x: r.maxX, y: r.maxY), m.apply(x: r.minX, y: r.maxY), nearW: nearW)
             // The first and last pixel centres (k + ½) in the box (grown by the margin), cut
@@ -146,7 +149,9 @@ public struct Occlusion {
 
     /// Adds `image` to the occluders, dropping the smallest when there are `capacity`.
     private mutating func keep(_ image: Polygon) {
-        guard image.twiceArea != 0 else { return }
+        // Seen edge-on, as the tessellator judges it (under half a square pixel), it draws
+        // nothing and hides nothing.
+        guard abs(image.twiceArea) >= 0.5 else { return }
         if occluders.count < capacity {
             occluders.append(image)
             return

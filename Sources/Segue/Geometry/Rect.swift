@@ -35,6 +35,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest rectangle holding every point given; `.zero` for none.
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let x = min(minX, other.minX), y = min(minY, other.minY)
+        return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
+    }
+
     public static func bounding(_ points: [Point]) -> Rect {
         guard let first = points.first else { return .zero }
         var lo = first, hi = first
