@@ -5,11 +5,16 @@ import Segue
 /// text costs no rasterizing or texture upload per frame and every run of text draws from
 /// the same texture (consecutive runs share a draw call).
 ///
-/// Glyphs are white: the vertex colour tints them. A full atlas starts over.
+/// Glyphs are white: the vertex colour tints them. Each keeps only its ink and one clear
+/// texel around it (SDL_ttf renders a glyph as tall as the font, and a space as nothing
+/// visible): the texel keeps the edge's fade under linear filtering, so the text looks the
+/// same while its quads cover half the pixels or less. A full atlas starts over.
 final class GlyphAtlas {
-    /// A glyph's cell in the atlas, in pixels, and how far it moves the pen.
+    /// A glyph: its ink's cell in the atlas and where that cell sits in the glyph's box, in
+    /// pixels (nil cell: no ink, as a space), and how far it moves the pen.
     struct Glyph {
-        let cell: Rect
+        let cell: Rect?
+        let offset: Point
         let advance: Int
     }
 
@@ -50,7 +55,12 @@ final class GlyphAtlas {
         defer { SDL_FreeSurface(rendered) }
         guard let surface = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
         defer { SDL_FreeSurface(surface) }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        guard let ink = Self.inkBox(surface) else {
+            let g = Glyph(cell: nil, offset: .zero, advance: Int(advance))
+            glyphs[key] = g
+            return g
+        }
+        let w = ink.w, h = ink.h
         if cursorX + w + 1 > Self.side { cursorX = 1; cursorY += rowHeight + 1; rowHeight = 0 }
         if cursorY + h + 1 > Self.side {
             // Full: start over; every layout made so far is stale.
@@ -60,12 +70,31 @@ final class GlyphAtlas {
         }
         guard w + 2 <= Self.side, h + 2 <= Self.side else { return nil }
         var target = SDL_Rect(x: Int32(cursorX), y: Int32(cursorY), w: Int32(w), h: Int32(h))
-        SDL_UpdateTexture(texture.handle, &target, surface.pointee.pixels, surface.pointee.pitch)
-        let g = Glyph(cell: Rect(x: Double(cursorX), y: Double(cursorY), width: Double(w), height: Double(h)), advance: Int(advance))
+        let pitch = Int(surface.pointee.pitch)
+        SDL_UpdateTexture(texture.handle, &target, surface.pointee.pixels! + ink.y * pitch + ink.x * 4, Int32(pitch))
+        let g = Glyph(cell: Rect(x: Double(cursorX), y: Double(cursorY), width: Double(w), height: Double(h)),
+                      offset: Point(x: Double(ink.x), y: Double(ink.y)), advance: Int(advance))
         glyphs[key] = g
         cursorX += w + 1
         rowHeight = max(rowHeight, h)
         return g
+    }
+
+    /// The box of an RGBA32 surface's pixels with any alpha, grown by one texel each way
+    /// (within the surface); nil when all are clear.
+    static func inkBox(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (x: Int, y: Int, w: Int, h: Int)? {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var minX = w, minY = h, maxX = -1, maxY = -1
+        for y in 0..<h {
+            for x in 0..<w where pixels[y * pitch + x * 4 + 3] != 0 {
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        let x0 = max(minX - 1, 0), y0 = max(minY - 1, 0), x1 = min(maxX + 1, w - 1), y1 = min(maxY + 1, h - 1)
+        return (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
     }
 
     /// `text` in `font`, wrapped at `wrapPixels` between words (and at newlines), each line
@@ -96,9 +125,11 @@ final class GlyphAtlas {
                 var prev: UInt32?
                 for (s, g) in line {
                     if let p = prev { x += Double(TTF_GetFontKerningSizeGlyphs32(font, p, s)) }
-                    let box = Rect(x: x, y: y, width: g.cell.width, height: g.cell.height)
-                    out.bounds = out.quads.isEmpty ? box : out.bounds.union(box)
-                    out.quads.append((g.cell, box))
+                    if let cell = g.cell {
+                        let box = Rect(x: x + g.offset.x, y: y + g.offset.y, width: cell.width, height: cell.height)
+                        out.bounds = out.quads.isEmpty ? box : out.bounds.union(box)
+                        out.quads.append((cell, box))
+                    }
                     x += Double(g.advance)
                     prev = s
                 }
