@@ -84,15 +84,18 @@ def live():
         print("== live app: skipped (needs Xvfb and xdotool)")
         return
     print("== live app under Xvfb")
-    display = ":%d" % (150 + os.getpid() % 50)
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = dict(os.environ, DISPLAY=display)
+    # Xvfb picks a free display and writes its number once it accepts clients.
+    read_end, write_end = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=[write_end])
+    os.close(write_end)
+    with os.fdopen(read_end) as f:
+        number = f.readline().strip()
+    if not number:
+        print("  Xvfb did not start: skipped")
+        return
+    env = dict(os.environ, DISPLAY=":" + number)
     try:
-        for _ in range(50):
-            if subprocess.run(["xdpyinfo"], env=env, capture_output=True).returncode == 0:
-                break
-            time.sleep(0.1)
         launches = []
         for i in range(5):
             t0 = time.monotonic()

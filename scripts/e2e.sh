@@ -6,14 +6,11 @@ app=${1:-.build/release/segue}
 out=${OUT:-out/e2e}
 mkdir -p "$out"
 
-display=":$((90 + RANDOM % 100))"
-Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+. "$(dirname "$0")/xvfb.sh"
+start_xvfb
 app_pid=""
 cleanup() { [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null; kill "$xvfb" 2>/dev/null; true; }
 trap cleanup EXIT
-export DISPLAY="$display"
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
 log=""
 fail() { echo "e2e: FAIL: $*"; echo "--- events"; cat "$log"; echo "--- stderr"; cat "$log.err"; exit 1; }

@@ -6,12 +6,9 @@ set -euo pipefail
 app=${1:-.build/release/segue}
 dir=docs/recordings
 mkdir -p "$dir"
-display=":$((90 + RANDOM % 100))"
-Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+. "$(dirname "$0")/xvfb.sh"
+start_xvfb
 trap 'kill $xvfb 2>/dev/null' EXIT
-export DISPLAY="$display"
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
 # session DEMO: starts the app recording DEMO; sets pid, wid, sx, sy, sw, sh.
 session() {
