@@ -25,6 +25,10 @@ public enum ImageFile {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw SDLError(message: "cannot read image '\(path)': no such readable file")
         }
+        // A directory, device or pipe is no image (and a pipe could block forever).
+        guard (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular else {
+            throw SDLError(message: "cannot read image '\(path)': not a regular file")
+        }
         if let (w, h) = pngHeaderSize(path), w > maxSide || h > maxSide {
             throw SDLError(message: "image '\(path)' is \(w)×\(h) pixels, larger than \(maxSide) on a side")
         }

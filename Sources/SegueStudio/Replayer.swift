@@ -14,12 +14,21 @@ extension Recording {
               let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw UsageError("cannot read recording '\(path)': no such readable file")
         }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw UsageError("cannot read recording '\(path)': not a regular file")
+        }
         if let size = attributes[.size] as? Int, size > maxFileSize {
             throw UsageError("recording '\(path)' is \(size) bytes, more than \(maxFileSize)")
         }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("cannot read recording '\(path)': \(error.localizedDescription)")
+        }
         let recording: Recording
         do {
-            recording = try decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+            recording = try decode(data)
         } catch let e as RecordingError {
             throw UsageError("recording '\(path)' is not a valid Segue recording: \(e.description)")
         }

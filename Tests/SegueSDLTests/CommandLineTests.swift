@@ -119,6 +119,21 @@ import Testing
         #expect(r.stdout.isEmpty)
     }
 
+    /// A directory or a device where a file is expected: one clear line and exit 2, never
+    /// Foundation's error text (or a pipe read forever).
+    @Test func inputsThatAreNotRegularFilesExitTwo() throws {
+        let dir = try Self.temporaryDirectory()
+        let out = dir.appendingPathComponent("f.png").path
+        for input in [dir.path, "/dev/null"] {
+            let replay = try Self.run(["replay", input, "--headless"])
+            #expect(replay.status == 2 && replay.stderr == "segue: cannot read recording '\(input)': not a regular file\n", "\(replay.stderr)")
+            let render = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.5",
+                                       "--from", input, "--out", out])
+            #expect(render.status == 2 && render.stderr.contains("cannot read image '\(input)': not a regular file"), "\(render.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func toImageReplacesTheToScreen() throws {
         let dir = try Self.temporaryDirectory()
         // A 4 × 2 picture: left half red, right half blue; it covers the screen, cropped.
