@@ -12,6 +12,7 @@
 Timings are printed, never asserted: the machines are noisy."""
 import json
 import os
+import select
 import shutil
 import statistics
 import subprocess
@@ -90,9 +91,11 @@ def live():
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=[write_end])
     os.close(write_end)
     with os.fdopen(read_end) as f:
-        number = f.readline().strip()
+        ready, _, _ = select.select([f], [], [], 10)
+        number = f.readline().strip() if ready else ""
     if not number:
-        print("  Xvfb did not start: skipped")
+        xvfb.terminate()
+        print("  Xvfb did not start within 10 s: skipped")
         return
     env = dict(os.environ, DISPLAY=":" + number)
     try:

@@ -154,8 +154,8 @@ final class WindowHost {
         let renderer = drawer.renderer
         renderer.clear(Color(hex: 0x0F1115))
         session.composeScreen(into: &screenList)
-        renderer.setClip(session.layout.screen)
-        drawer.draw(screenList, pixelScale: session.layout.scale, clip: session.layout.screen)
+        let clip = renderer.setClip(session.layout.screen)
+        drawer.draw(screenList, pixelScale: session.layout.scale, clip: clip)
         renderer.setClip(nil)
         session.composeHUD(into: &hudList)
         drawer.draw(hudList, pixelScale: 1)

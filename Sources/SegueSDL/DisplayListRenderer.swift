@@ -159,10 +159,11 @@ public final class DisplayListRenderer {
                                         : g.startPoint.y + loc * (g.endPoint.y - g.startPoint.y))
             }
             // The colour is off by its slope (faded with the item) times the error of the
-            // unit coordinates.
+            // parameter, |∂s/∂u|·Δu + |∂s/∂v|·Δv: a diagonal gradient gives each axis half.
             let levelsPerUnit = g.steepestSlope * Double(opacity) * 255, perUnit = g.parameterPerUnit
-            let precision = Tessellator.Precision.unit(u: gradientLevelTolerance / (levelsPerUnit * abs(perUnit.x)),
-                                                       v: gradientLevelTolerance / (levelsPerUnit * abs(perUnit.y)))
+            let share = perUnit.x != 0 && perUnit.y != 0 ? gradientLevelTolerance / 2 : gradientLevelTolerance
+            let precision = Tessellator.Precision.unit(u: share / (levelsPerUnit * abs(perUnit.x)),
+                                                       v: share / (levelsPerUnit * abs(perUnit.y)))
             tessellator.add(rect: item.rect, transform: item.transform, precision: precision,
                             uStops: horizontal ? stops : [], vStops: vertical && !horizontal ? stops : [])
             fill { u, v in

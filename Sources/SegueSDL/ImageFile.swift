@@ -1,5 +1,6 @@
 internal import CSDL2
 import Foundation
+import Segue
 
 /// Reading and writing image files with SDL_image.
 public enum ImageFile {
@@ -26,7 +27,7 @@ public enum ImageFile {
             throw SDLError(message: "cannot read image '\(path)': no such readable file")
         }
         // A directory, device or pipe is no image (and a pipe could block forever).
-        guard (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular else {
+        guard RegularFile.size(atPath: path) != nil else {
             throw SDLError(message: "cannot read image '\(path)': not a regular file")
         }
         if let (w, h) = pngHeaderSize(path), w > maxSide || h > maxSide {

@@ -123,12 +123,19 @@ public final class Renderer {
         return (w, h, pixels)
     }
 
-    /// Limits drawing to `rect` (pixels), or lifts the limit when nil.
-    public func setClip(_ rect: Rect?) {
-        guard let r = rect else { SDL_RenderSetClipRect(handle, nil); return }
+    /// Limits drawing to `rect` (pixels) rounded to whole pixels, or lifts the limit when
+    /// nil; returns the whole-pixel rectangle it limits drawing to (nil: none), which is what
+    /// the drawer must be told (`DisplayListRenderer.draw(_:pixelScale:clip:)`).
+    @discardableResult
+    public func setClip(_ rect: Rect?) -> Rect? {
+        guard let r = rect else {
+            SDL_RenderSetClipRect(handle, nil)
+            return nil
+        }
         var c = SDL_Rect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()),
                          w: Int32(r.width.rounded()), h: Int32(r.height.rounded()))
         SDL_RenderSetClipRect(handle, &c)
+        return Rect(x: Double(c.x), y: Double(c.y), width: Double(c.w), height: Double(c.h))
     }
 
     static func byte(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }

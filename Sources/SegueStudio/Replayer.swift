@@ -10,14 +10,13 @@ extension Recording {
     /// Reads and validates the recording at `path` and its options; every problem is a
     /// `UsageError` naming the file.
     public static func read(_ path: String) throws -> (Recording, SessionOptions) {
-        guard FileManager.default.isReadableFile(atPath: path),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path) else {
             throw UsageError("cannot read recording '\(path)': no such readable file")
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        guard let size = RegularFile.size(atPath: path) else {
             throw UsageError("cannot read recording '\(path)': not a regular file")
         }
-        if let size = attributes[.size] as? Int, size > maxFileSize {
+        if size > maxFileSize {
             throw UsageError("recording '\(path)' is \(size) bytes, more than \(maxFileSize)")
         }
         let data: Data

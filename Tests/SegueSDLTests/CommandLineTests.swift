@@ -132,6 +132,12 @@ import Testing
             #expect(render.status == 2 && render.stderr.contains("cannot read image '\(input)': not a regular file"), "\(render.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: out))
+        // A link to a file is that file.
+        let recording = dir.appendingPathComponent("r.json"), link = dir.appendingPathComponent("link.json")
+        try Data(#"{"version":1,"arguments":[],"window":[900,"#.utf8).write(to: recording)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: recording)
+        let linked = try Self.run(["replay", link.path, "--headless"])
+        #expect(linked.status == 2 && linked.stderr.contains("not a valid Segue recording"), "\(linked.stderr)")
     }
 
     @Test func toImageReplacesTheToScreen() throws {

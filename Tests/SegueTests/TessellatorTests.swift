@@ -116,4 +116,13 @@ func affineSamples(_ t: Tessellator) -> [(screen: Point, u: Double, v: Double)] 
         let worst = affineSamples(t).map { s in abs(m.unproject(s.screen)!.x / rect.width - s.u) }.max()!
         #expect(worst <= 0.002 * 1.05, "worst unit error \(worst)")
     }
+
+    /// A near-hard colour step asks for a tiny unit error, but a quad 40 pixels across is cut
+    /// only until its affine image is within a quarter pixel: a few cells, not 64 × 64.
+    @Test func aSteepGradientSmallOnScreenStaysFewCells() {
+        let m = Transform3D.makeRotation(60 * .pi / 180, 0, 1, 0).concatenating(.makePerspective(distance: 100))
+        var t = Tessellator()
+        t.add(rect: Rect(x: -20, y: -20, width: 40, height: 40), transform: m, precision: .unit(u: 1e-7, v: .infinity))
+        #expect(t.indices.count / 3 > 2 && t.indices.count / 3 <= 128, "\(t.indices.count / 3) triangles")
+    }
 }

@@ -18,6 +18,8 @@ import Testing
             a.timeOffset = offset
             return Layer.RunningAnimation(key: "a", animation: a)
         }
+        // A NaN timing has no knowable end: −infinity, so `hasEnded` is always asked.
+        #expect(running(speed: .nan, offset: 0).endTime == -.infinity)
         let cases: [(Double, Double, Double)] = [(2, 0.5, 10.75), (-1, 0.5, 10.5), (0, 0.5, .infinity), (0, 3, -.infinity), (0.25, 0, 18)]
         for (speed, offset, end) in cases {
             let r = running(speed: speed, offset: offset)

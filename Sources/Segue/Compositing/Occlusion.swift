@@ -149,9 +149,9 @@ public struct Occlusion {
 
     /// Adds `image` to the occluders, dropping the smallest when there are `capacity`.
     private mutating func keep(_ image: Polygon) {
-        // Seen edge-on, as the tessellator judges it (under half a square pixel), it draws
-        // nothing and hides nothing.
-        guard abs(image.twiceArea) >= 0.5 else { return }
+        // Seen edge-on, as the tessellator judges it (a quarter of a square pixel or less), it
+        // draws nothing and hides nothing.
+        guard abs(image.twiceArea) >= 0.5, capacity > 0 else { return }
         if occluders.count < capacity {
             occluders.append(image)
             return

@@ -31,6 +31,8 @@ public struct Tessellator {
 
     /// Allowed affine error, pixels.
     public var tolerance = 0.5
+    /// Pixels of affine error under which `.unit` precision cuts no further.
+    public var unitPixelFloor = 0.25
     /// The most halvings of a cell: at most 2^maxDepth cells along a side of a quad.
     public var maxDepth = 6
     /// The near plane: homogeneous w below this is behind (or at) the eye, clipped.
@@ -63,7 +65,9 @@ public struct Tessellator {
         /// Every point's unit coordinates, as the affine map interpolates them, within `u`
         /// and `v` of the true ones (`.infinity` for an axis that does not matter): for a
         /// smooth attribute such as a gradient's colour, whose error is its slope times
-        /// this, however large the quad is on screen.
+        /// this, however large the quad is on screen. A cell whose affine image is within
+        /// `unitPixelFloor` of its true place is not cut further, so a near-hard step stays
+        /// a few cells wherever it is small on screen.
         case unit(u: Double, v: Double)
         /// Never cut: exact for a uniform colour (a plane's projection is a quad; only
         /// interpolated attributes need cutting).
@@ -153,13 +157,15 @@ public struct Tessellator {
         if wMin == wMax { return false }
         if wMin <= nearW { return true }
         let spread = (wMax - wMin) / (4 * wMin)
+        func pixelError() -> Double {
+            let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
+            return max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length) * spread
+        }
         switch precision {
         case .pixels(let tolerance):
-            let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
-            let length = max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length)
-            return length * spread > tolerance
+            return pixelError() > tolerance
         case .unit(let tu, let tv):
-            return du * spread > tu || dv * spread > tv
+            return (du * spread > tu || dv * spread > tv) && pixelError() > unitPixelFloor
         case .whole:
             return false
         }

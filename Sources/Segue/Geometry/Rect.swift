@@ -34,13 +34,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
-    /// The smallest rectangle holding every point given; `.zero` for none.
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let x = min(minX, other.minX), y = min(minY, other.minY)
         return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
     }
 
+    /// The smallest rectangle holding every point given; `.zero` for none.
     public static func bounding(_ points: [Point]) -> Rect {
         guard let first = points.first else { return .zero }
         var lo = first, hi = first

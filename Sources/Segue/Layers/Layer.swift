@@ -33,7 +33,8 @@ public final class Layer {
         public let fillMode: Animation.FillMode
         public let transaction: AnimationTransaction?
         /// The layer time from which `hasEnded` holds (its elapsed time, linear in the layer
-        /// time, reaches the end it runs towards): ±infinity when it never changes.
+        /// time, reaches the end it runs towards): ±infinity when it never changes, −infinity
+        /// when a NaN timing makes it unknowable.
         let endTime: Double
 
         init(key: String, animation a: Animation) {
@@ -48,7 +49,9 @@ public final class Layer {
             fillMode = a.fillMode
             transaction = a.transaction
             let begin = a.beginTime ?? 0, target = a.speed >= 0 ? a.duration : 0
-            endTime = a.speed == 0 ? (a.timeOffset >= target ? -.infinity : .infinity) : begin + (target - a.timeOffset) / a.speed
+            let end = a.speed == 0 ? (a.timeOffset >= target ? -.infinity : .infinity) : begin + (target - a.timeOffset) / a.speed
+            // Unknowable (a NaN timing): always ask `hasEnded`.
+            endTime = end.isNaN ? -.infinity : end
         }
 
         /// The animation as a value.
