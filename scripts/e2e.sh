@@ -82,7 +82,8 @@ drag "$cx" $((sy + sh * 40 / 100)) "$cx" $((sy + sh * 65 / 100))
 wait_for '"event":"ended"' 2
 expect_line '"event":"ended","transition":"flip","operation":"dismiss","cancelled":true'
 import -window root "$out/flip.png" 2>/dev/null || true
-# Window life: a resize in the middle of a drag, then quitting in the middle of a transition.
+# Window life: a resize in the middle of a drag, minimising in the middle of one, then
+# quitting in the middle of a transition.
 xdotool mousemove --window "$wid" "$cx" $((sy + sh * 30 / 100)) mousedown 1
 for i in 1 2 3 4 5; do xdotool mousemove --window "$wid" "$cx" $((sy + sh * (30 + 4 * i) / 100)); sleep 0.02; done
 xdotool windowsize "$wid" 1000 760
@@ -90,8 +91,20 @@ sleep 0.2
 xdotool mousemove --window "$wid" "$cx" $((sy + sh * 60 / 100)) mouseup 1
 wait_for '"event":"ended"' 3
 expect_line '"event":"screen","demo":"flip","screen":{"x":[0-9]*,"y":[0-9]*,"width":[0-9]*,"height":[0-9]*}'
+# Minimised (unmapped) in the middle of a drag: the drag cancels, and mapped again the
+# window goes on (the tap below must still start a transition).
+ended=$(grep -c '"event":"ended"' "$log")
+xdotool mousemove --window "$wid" "$cx" $((sy + sh * 30 / 100)) mousedown 1
+for i in 1 2 3 4 5; do xdotool mousemove --window "$wid" "$cx" $((sy + sh * (30 + 5 * i) / 100)); sleep 0.02; done
+xdotool windowunmap --sync "$wid"
+wait_for '"event":"ended"' $((ended + 1))
+grep '"event":"ended"' "$log" | tail -1 | grep -q '"cancelled":true' || fail "the drag did not cancel when the window was unmapped"
+xdotool mouseup 1
+xdotool windowmap --sync "$wid"
+sleep 0.2
+began=$(grep -c '"event":"began"' "$log")
 tap "$(grep -o '"targets":\[{"name":"[a-z-]*"' "$log" | tail -1 | sed 's/.*"name":"//; s/"$//')"
-wait_for '"event":"began"' 4
+wait_for '"event":"began"' $((began + 1))
 stop_app
 
 # The recorded flip, replayed headless, prints the same transitions as the live run.
