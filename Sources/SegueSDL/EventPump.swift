@@ -17,12 +17,7 @@ public final class EventPump {
     /// frame must be drawn again even if nothing changed.
     public private(set) var contentsLost = false
 
-    /// Whether a left press has been passed on and not yet its release.
-    private var leftPressed = false
-    /// Whether the window lost focus (or was hidden) during a press, so its release went
-    /// elsewhere: SDL then still holds the button down and swallows the next press, passing
-    /// on only its release.
-    private var releaseMissed = false
+    private var repair = SwallowedPressRepair()
 
     /// Appends every pending event to `events`.
     public func poll(into events: inout [InputEvent]) {
@@ -41,21 +36,7 @@ public final class EventPump {
                 if oldestPointerEventTime == nil { oldestPointerEventTime = Double(e.common.timestamp) / 1000 }
             default: break
             }
-            switch translated {
-            case .mouseDown:
-                leftPressed = true
-                releaseMissed = false
-            case .mouseUp(let x, let y, _):
-                // The press SDL swallowed after a missed release: give it back, at the release.
-                if !leftPressed && releaseMissed { events.append(.mouseDown(x: x, y: y)) }
-                leftPressed = false
-                releaseMissed = false
-            case .focusLost:
-                releaseMissed = releaseMissed || leftPressed
-                leftPressed = false
-            default: break
-            }
-            events.append(translated)
+            repair.pass(translated, into: &events)
         }
     }
 
