@@ -17,8 +17,9 @@ run: build
 test: deps
 	$(SWIFT) test
 
-# Frame, engine, soak and live-app figures, beside Chromium's when it is installed.
+# Frame, engine, soak and live-app figures, beside Chromium's (the peer, installed here).
 bench: build
+	scripts/install-deps.sh chromium xvfb xdotool python3
 	$(SWIFT) build -c release --product segue-bench
 	python3 scripts/bench.py
 

@@ -35,18 +35,25 @@ final class LiveApp {
     private let session: Session
     private var recording: Recording?
     private var inputs: [InputEvent] = []
-    /// Seconds between frame starts while the pointer was pressed, and the work per frame.
-    private var dragIntervals: [Double] = []
-    private var frameWork: [Double] = []
-    /// Seconds from a pointer event to the present of the frame that showed it.
-    private var inputLatencies: [Double] = []
+    /// The run's frame figures, gathered only when they will be printed (`--events`).
+    private struct FrameStats {
+        /// Seconds between frame starts while dragging, and the work per frame.
+        var dragIntervals: [Double] = []
+        var frameWork: [Double] = []
+        /// Seconds from a pointer event to the present of the frame that showed it.
+        var inputLatencies: [Double] = []
+    }
+    private var stats: FrameStats?
 
     init(options: Options) throws {
         self.options = options
         if options.events { Platform.lineBufferStandardOutput() }
         host = try WindowHost(options: options.session, windowSize: options.windowSize, software: options.software)
         session = Session(options: options.session, window: host.window.size)
-        if options.events { session.emit = { Platform.printLine($0) } }
+        if options.events {
+            session.emit = { Platform.printLine($0) }
+            stats = FrameStats()
+        }
         if options.record != nil { recording = Recording(options: options.session, window: host.window.size) }
     }
 
@@ -56,7 +63,7 @@ final class LiveApp {
         while session.isRunning {
             let frameStart = Platform.seconds
             let now = frameStart - start
-            if host.isPressed { dragIntervals.append(frameStart - lastFrameStart) }
+            if session.isDragging { stats?.dragIntervals.append(frameStart - lastFrameStart) }
             lastFrameStart = frameStart
             inputs.removeAll(keepingCapacity: true)
             host.pump.poll(into: &inputs)
@@ -66,7 +73,7 @@ final class LiveApp {
             }
             session.advance(to: now)
             try host.draw(session, changed: !inputs.isEmpty)
-            if let t = host.pump.oldestPointerEventTime { inputLatencies.append(Platform.ticks - t) }
+            if let t = host.pump.oldestPointerEventTime { stats?.inputLatencies.append(Platform.ticks - t) }
             if frames == 0 { session.emitReady(renderer: host.drawer.renderer.driverName) }
             frames += 1
             fpsFrames += 1
@@ -76,7 +83,7 @@ final class LiveApp {
                 fpsStart = frameStart
             }
             let work = Platform.seconds - frameStart
-            frameWork.append(work)
+            stats?.frameWork.append(work)
             Platform.sleep(1.0 / 60 - work - 0.0005)
         }
         if let recording, let path = options.record {
@@ -93,16 +100,13 @@ final class LiveApp {
     /// The run's frame figures: frames per second while dragging, and the work per frame
     /// (events, advance, compose, draw, present), median and 95th percentile in ms.
     private func emitStats(frames: Int) {
-        guard options.events else { return }
-        func percentile(_ v: [Double], _ p: Double) -> Double {
-            let s = v.sorted()
-            return s.isEmpty ? 0 : s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
-        }
-        let dragFPS = dragIntervals.isEmpty ? 0 : Double(dragIntervals.count) / dragIntervals.reduce(0, +)
+        guard let stats else { return }
+        let drags = stats.dragIntervals
+        let dragFPS = drags.isEmpty ? 0 : Double(drags.count) / drags.reduce(0, +)
         func ms(_ v: [Double]) -> String {
-            #"{"median":\#(String(format2: percentile(v, 0.5) * 1000)),"p95":\#(String(format2: percentile(v, 0.95) * 1000))}"#
+            #"{"median":\#(String(format2: (v.percentile(0.5) ?? 0) * 1000)),"p95":\#(String(format2: (v.percentile(0.95) ?? 0) * 1000))}"#
         }
-        Platform.printLine(#"{"event":"stats","frames":\#(frames),"dragFrames":\#(dragIntervals.count),"dragFps":\#(String(format1: dragFPS)),"frameWorkMs":\#(ms(frameWork)),"inputToPresentMs":\#(ms(inputLatencies))}"#)
+        Platform.printLine(#"{"event":"stats","frames":\#(frames),"dragFrames":\#(drags.count),"dragFps":\#(String(format1: dragFPS)),"frameWorkMs":\#(ms(stats.frameWork)),"inputToPresentMs":\#(ms(stats.inputLatencies))}"#)
     }
 }
 
@@ -114,7 +118,6 @@ final class WindowHost {
     let pump: EventPump
     private var screenList = DisplayList()
     private var hudList = DisplayList()
-    private var mouseDown = false
     /// The demo whose images are loaded.
     private weak var loadedDemo: AnyObject?
 
@@ -135,8 +138,6 @@ final class WindowHost {
         pump = EventPump(window: window)
     }
 
-    /// Whether the pointer is pressed on the screen (for the drag frame rate).
-    var isPressed: Bool { mouseDown }
     /// The HUD last drawn, and whether a frame has been drawn at all.
     private var drawnHUD: HUDModel?
 
@@ -150,7 +151,6 @@ final class WindowHost {
             try drawer.textures.registerAssets(session.demo.images)
             loadedDemo = session.demo
         }
-        mouseDown = session.demo.interactions.contains { $0.recognizer.isActive }
         let renderer = drawer.renderer
         renderer.clear(Color(hex: 0x0F1115))
         session.composeScreen(into: &screenList)

@@ -58,8 +58,7 @@ struct ReplayCommand {
                                              software: software)
             }
             try canvas!.drawer.textures.registerAssets(session.demo.images)
-            list.items.removeAll(keepingCapacity: true)
-            Compositor.compose(session.demo.window.layer, scale: session.layout.scale, into: &list)
+            session.composeScreen(into: &list, inWindow: false)
             let pixels = try canvas!.render(list, pixelScale: session.layout.scale)
             try ImageFile.writePNG(pixels, width: w, height: h, to: out + "/" + Self.frameName(number))
             if number % 60 == 0 { FileHandle.standardError.write(Data("segue: replay wrote \(number) frames\n".utf8)) }

@@ -14,13 +14,8 @@ import SegueSDL
 struct Stats {
     var samples: [Double] = []
     mutating func add(_ v: Double) { samples.append(v) }
-    func percentile(_ p: Double) -> Double {
-        let s = samples.sorted()
-        guard !s.isEmpty else { return .nan }
-        return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
-    }
-    var median: Double { percentile(0.5) }
-    var p95: Double { percentile(0.95) }
+    var median: Double { samples.percentile(0.5) ?? .nan }
+    var p95: Double { samples.percentile(0.95) ?? .nan }
 }
 
 func cpuSeconds() -> Double {

@@ -75,9 +75,9 @@ public final class ContentTextures {
         guard !text.string.isEmpty, let atlas else { return nil }
         let key = TextKey(string: text.string, fontSize: text.fontSize, weight: text.weight, alignment: text.alignment,
                           wrapPixels: wrapPixels, scale: scale)
-        if let hit = texts[key], hit.layout.generation == atlas.generation {
-            texts[key] = (hit.layout, frame)
-            return hit.layout
+        if let i = texts.index(forKey: key), texts.values[i].layout.generation == atlas.generation {
+            texts.values[i].lastUsed = frame
+            return texts.values[i].layout
         }
         guard let font = try? font(text.weight, pixels: max(1, Int((text.fontSize * scale).rounded()))) else { return nil }
         let layout = atlas.layout(text, font: font.handle, fontID: ObjectIdentifier(font), wrapPixels: wrapPixels)
@@ -85,15 +85,19 @@ public final class ContentTextures {
         return layout
     }
 
+    /// Whether `layout` still points at the atlas's glyphs (the atlas has not started over).
+    func isCurrent(_ layout: GlyphAtlas.Layout) -> Bool { layout.generation == atlas?.generation }
+
     /// The texture every glyph is drawn from.
     var glyphTexture: Texture? { atlas?.texture }
 
-    /// Ends a frame: releases text textures unused for `textLifetime` frames.
+    /// Ends a frame: releases snapshots unused for `snapshotLifetime` frames and, every 30
+    /// frames, layouts unused for `textLifetime`.
     public func endFrame() {
         frame += 1
-        if !snapshots.isEmpty {
-            let oldest = frame - snapshotLifetime
-            snapshots = snapshots.filter { $0.value.lastUsed >= oldest }
+        let oldestSnapshot = frame - snapshotLifetime
+        if snapshots.values.contains(where: { $0.lastUsed < oldestSnapshot }) {
+            snapshots = snapshots.filter { $0.value.lastUsed >= oldestSnapshot }
         }
         if frame % 30 == 0 {
             let oldest = frame - textLifetime
@@ -101,16 +105,16 @@ public final class ContentTextures {
         }
     }
 
-    /// Textures held now (images and text), for leak checks.
+    /// Textures held now (images, snapshots and the glyph atlas), for leak checks.
     public var textureCount: Int { images.count + snapshots.count + (atlas == nil ? 0 : 1) }
 
     /// The texture of `snapshot` at `scale` pixels per point, rendering it with `draw` the
     /// first time; nil when it is empty or cannot be made.
     func snapshot(_ snapshot: Snapshot, scale: Double, draw: (DisplayList, Double) -> Void) -> Texture? {
         let key = SnapshotKey(id: snapshot.id, scale: scale)
-        if let hit = snapshots[key] {
-            snapshots[key] = (hit.texture, frame)
-            return hit.texture
+        if let i = snapshots.index(forKey: key) {
+            snapshots.values[i].lastUsed = frame
+            return snapshots.values[i].texture
         }
         let w = Int((snapshot.size.width * scale).rounded(.up)), h = Int((snapshot.size.height * scale).rounded(.up))
         guard w > 0, h > 0, w <= ImageFile.maxSide, h <= ImageFile.maxSide,

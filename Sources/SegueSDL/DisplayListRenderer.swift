@@ -30,7 +30,9 @@ public final class DisplayListRenderer {
     private var batchBlended = false
     private var stops: [Double] = []
     private var occlusion = Occlusion()
+    /// Per item of the list being drawn: its state (nil: not drawn) and, for text, its layout.
     private var states: [DrawState?] = []
+    private var layouts: [GlyphAtlas.Layout?] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
     public private(set) var lastTriangleCount = 0
@@ -51,9 +53,7 @@ public final class DisplayListRenderer {
     /// seams where it rounds their edges) instead of wrong.
     private func textureMinimumDepth(_ item: DisplayList.Item) -> Int {
         guard isSoftware else { return 0 }
-        let r = item.rect, m = item.transform
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
-        let box = Rect.bounding(corners.compactMap { m.project($0) })
+        let box = item.transform.projectedBounds(of: item.rect)
         return max(box.width, box.height) > 1024 ? 2 : 0
     }
 
@@ -69,28 +69,35 @@ public final class DisplayListRenderer {
             if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
         }
         let area = clip ?? Rect(x: 0, y: 0, width: Double(renderer.outputSize.width), height: Double(renderer.outputSize.height))
-        occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.drawState($0)?.blended == false },
-                       paintRect: { self.paintRect($0, pixelScale: pixelScale) })
         states.removeAll(keepingCapacity: true)
-        for (item, hidden) in zip(list.items, occlusion.hidden) { states.append(hidden ? nil : drawState(item)) }
+        layouts.removeAll(keepingCapacity: true)
+        for item in list.items {
+            states.append(drawState(item))
+            layouts.append(layout(item, pixelScale))
+        }
+        occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
+                       paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })
+        for i in states.indices where occlusion.hidden[i] { states[i] = nil }
         drawOrder.plan(states: states, boxes: occlusion.boxes)
         tessellator.clipRect = area
-        for i in drawOrder.order { draw(list.items[i], pixelScale: pixelScale, blended: states[i]!.blended) }
+        for i in drawOrder.order { draw(list.items[i], pixelScale: pixelScale, blended: states[i]!.blended, layout: layouts[i]) }
         flush()
     }
 
-    /// Where `item` paints in its plane: its rect, and for text the glyphs too, which may
+    /// The glyph layout of a text item (nil for other items, and for text with nothing to draw).
+    private func layout(_ item: DisplayList.Item, _ pixelScale: Double) -> GlyphAtlas.Layout? {
+        guard case .text(let text) = item.fill else { return nil }
+        return textures.layout(text, wrapPixels: Int((item.rect.width * pixelScale).rounded()), scale: pixelScale)
+    }
+
+    /// Where `item` paints in its plane: its rect, and for text its glyphs too, which may
     /// pass it.
-    private func paintRect(_ item: DisplayList.Item, pixelScale: Double) -> Rect {
-        guard case .text(let text) = item.fill,
-              let layout = textures.layout(text, wrapPixels: wrapPixels(item, pixelScale), scale: pixelScale),
-              !layout.quads.isEmpty else { return item.rect }
+    private func paintRect(_ item: DisplayList.Item, _ layout: GlyphAtlas.Layout?, _ pixelScale: Double) -> Rect {
+        guard let layout, !layout.quads.isEmpty else { return item.rect }
         let b = layout.bounds
         return item.rect.union(Rect(x: item.rect.minX + b.minX / pixelScale, y: item.rect.minY + b.minY / pixelScale,
                                     width: b.width / pixelScale, height: b.height / pixelScale))
     }
-
-    private func wrapPixels(_ item: DisplayList.Item, _ pixelScale: Double) -> Int { Int((item.rect.width * pixelScale).rounded()) }
 
     /// What items must share to share a draw call: where their pixels come from, and
     /// whether they blend.
@@ -123,25 +130,14 @@ public final class DisplayListRenderer {
             for var item in list.items {
                 guard let state = drawState(item) else { continue }
                 item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
-                draw(item, pixelScale: scale, blended: state.blended)
+                draw(item, pixelScale: scale, blended: state.blended, layout: nil)
             }
             flush()
         }
     }
 
-    private func draw(_ item: DisplayList.Item, pixelScale: Double, blended: Bool) {
-        if case .snapshot(let s) = item.fill {
-            guard let texture = snapshotTexture(s, pixelScale) else { return }
-            tessellator.reset()
-            tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
-            let scale = pixelScale * snapshotOversampling
-            fill(white: Float(min(max(item.opacity, 0), 1))) { u, v in
-                (u * Float(s.size.width * scale) / Float(texture.width),
-                 v * Float(s.size.height * scale) / Float(texture.height))
-            }
-            submit(texture: texture, blended: blended)
-            return
-        }
+    /// Draws one item; `layout` is a text item's layout when already looked up this frame.
+    private func draw(_ item: DisplayList.Item, pixelScale: Double, blended: Bool, layout known: GlyphAtlas.Layout?) {
         tessellator.reset()
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
@@ -178,10 +174,18 @@ public final class DisplayListRenderer {
                 (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
             }
             submit(texture: texture, blended: blended)
-        case .snapshot:
-            break
+        case .snapshot(let s):
+            guard let texture = snapshotTexture(s, pixelScale) else { return }
+            tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
+            let scale = pixelScale * snapshotOversampling
+            fill(white: opacity) { u, v in
+                (u * Float(s.size.width * scale) / Float(texture.width),
+                 v * Float(s.size.height * scale) / Float(texture.height))
+            }
+            submit(texture: texture, blended: blended)
         case .text(let text):
-            guard let layout = textures.layout(text, wrapPixels: wrapPixels(item, pixelScale), scale: pixelScale),
+            // A layout looked up before the atlas started over points at cleared glyphs.
+            guard let layout = known.flatMap({ textures.isCurrent($0) ? $0 : nil }) ?? self.layout(item, pixelScale),
                   let atlas = textures.glyphTexture else { return }
             vertices.removeAll(keepingCapacity: true)
             let side = Float(atlas.width)

@@ -140,12 +140,20 @@ final class GlyphAtlas {
             let space = glyph(32, font, fontID)
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 let glyphs = word.unicodeScalars.compactMap { s in glyph(s.value, font, fontID).map { (s.value, $0) } }
-                let gap = line.isEmpty ? 0 : (space?.advance ?? 0)
-                let w = width(of: glyphs, after: line.last?.0)
-                if !line.isEmpty && lineWidth + gap + w > wrapPixels { emitLine() }
-                if !line.isEmpty, let space { line.append((32, space)); lineWidth += space.advance }
+                if !line.isEmpty {
+                    // The space and the word as `emitLine` will place them, kerning included.
+                    let gap = space.map { width(of: [(32, $0)], after: line.last?.0) } ?? 0
+                    let w = width(of: glyphs, after: space == nil ? line.last?.0 : 32)
+                    if lineWidth + gap + w <= wrapPixels {
+                        if let space { line.append((32, space)) }
+                        line += glyphs
+                        lineWidth += gap + w
+                        continue
+                    }
+                    emitLine()
+                }
                 line += glyphs
-                lineWidth += width(of: glyphs, after: nil)
+                lineWidth = width(of: glyphs, after: nil)
             }
             emitLine()
         }

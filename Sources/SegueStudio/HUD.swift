@@ -45,6 +45,10 @@ public enum HUD {
         barRect(panel).maxY + 14 + Double(2 + i) * lineHeight
     }
 
+    /// Where the scrub bar takes clicks and drags, in window pixels: the bar and 8 pixels
+    /// above and below it.
+    public static func scrubArea(in panel: Rect) -> Rect { barRect(panel).insetBy(dx: 0, dy: -8) }
+
     /// The clickable rectangles, in window pixels.
     public static func controls(_ model: HUDModel, in panel: Rect) -> [(control: HUDControl, rect: Rect)] {
         var out: [(HUDControl, Rect)] = []
@@ -54,8 +58,7 @@ public enum HUD {
             out.append((.demo(name), Rect(x: x, y: panel.minY + 50, width: w, height: 24)))
             x += w + 8
         }
-        let bar = barRect(panel)
-        out.append((.scrubBar, bar.insetBy(dx: 0, dy: -8)))
+        out.append((.scrubBar, scrubArea(in: panel)))
         for (i, p) in Parameter.allCases.enumerated() {
             let y = parameterRow(panel, i)
             out.append((.adjust(p, -1), Rect(x: panel.maxX - 58, y: y - 1, width: 20, height: 19)))

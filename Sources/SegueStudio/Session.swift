@@ -28,6 +28,8 @@ public final class Session {
     private var lastRealTime: Double?
     private var realTime = 0.0
     private weak var lastDrag: DragInteractionController?
+    /// Whether a drag is under way on the screen, as of the last `advance`.
+    public private(set) var isDragging = false
 
     public init(options: SessionOptions, window: (width: Int, height: Int)) {
         self.options = options
@@ -196,7 +198,7 @@ public final class Session {
     /// the animation's time. A transition under the pointer or an interactive one playing
     /// out is left alone. The fraction is held below 1, so scrubbing never ends it.
     private func scrub(toX x: Double) {
-        let bar = HUD.controls(hud, in: layout.hud).first { $0.control == .scrubBar }!.rect
+        let bar = HUD.scrubArea(in: layout.hud)
         let fraction = min(max((x - bar.minX) / bar.width, 0), 0.999)
         isPaused = true
         if !demo.window.isTransitioning, let op = demo.nextOperation {
@@ -221,8 +223,11 @@ public final class Session {
     }
 
     private func refreshHUD() {
-        if let active = demo.interactions.first(where: { $0.recognizer.isActive }) { lastDrag = active }
-        let pan = (lastDrag ?? demo.interactions[0]).recognizer
+        let interactions = demo.interactions
+        let active = interactions.first { $0.recognizer.isActive }
+        isDragging = active != nil
+        if let active { lastDrag = active }
+        let pan = (lastDrag ?? interactions[0]).recognizer
         if pan.isActive { hud.translation = pan.translation }
         hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
         hud.parameters = demo.parameters
@@ -246,10 +251,11 @@ public final class Session {
     /// Sets the frames per second the HUD shows.
     public func setFPS(_ fps: Double) { hud.fps = fps }
 
-    /// The screen's display list in window pixels.
-    public func composeScreen(into list: inout DisplayList) {
+    /// The screen's display list in window pixels, or with `inWindow: false` in pixels from
+    /// the screen's own top-left corner (a frame of the screen alone).
+    public func composeScreen(into list: inout DisplayList, inWindow: Bool = true) {
         list.items.removeAll(keepingCapacity: true)
-        Compositor.compose(demo.window.layer, scale: layout.scale, offset: layout.screen.origin, into: &list)
+        Compositor.compose(demo.window.layer, scale: layout.scale, offset: inWindow ? layout.screen.origin : .zero, into: &list)
     }
 
     /// The HUD's display list in window pixels.

@@ -13,10 +13,10 @@ import Testing
         var list = DisplayList()
         list.items = items
         var occlusion = Occlusion()
-        occlusion.find(in: list, area: area, nearW: 0.01, isOpaque: {
-            if case .color(let c) = $0.fill { return c.alpha >= 1 && $0.opacity >= 1 }
+        occlusion.find(in: list, area: area, nearW: 0.01, isOpaque: { i in
+            if case .color(let c) = items[i].fill { return c.alpha >= 1 && items[i].opacity >= 1 }
             return false
-        }, paintRect: paintRect)
+        }, paintRect: { paintRect(items[$0]) })
         return occlusion.hidden
     }
 

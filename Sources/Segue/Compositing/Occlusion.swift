@@ -112,18 +112,18 @@ public struct Occlusion {
     public init() {}
 
     /// Fills `hidden` for `list` drawn into `area` (pixels); `nearW` is the renderer's near
-    /// plane; `isOpaque` tells whether an item paints every pixel of its paint rect opaquely;
-    /// `paintRect` where in its plane it paints (its rect, unless it paints past it, as text
-    /// that overflows its label does).
-    public mutating func find(in list: DisplayList, area: Rect, nearW: Double, isOpaque: (DisplayList.Item) -> Bool,
-                              paintRect: (DisplayList.Item) -> Rect = { $0.rect }) {
+    /// plane; `isOpaque(i)` tells whether item i paints every pixel of its paint rect
+    /// opaquely, and `paintRect(i)` where in its plane it paints (its rect, unless it paints
+    /// past it, as text that overflows its label does).
+    public mutating func find(in list: DisplayList, area: Rect, nearW: Double, isOpaque: (Int) -> Bool,
+                              paintRect: (Int) -> Rect) {
         hidden.removeAll(keepingCapacity: true)
         hidden.append(contentsOf: repeatElement(false, count: list.items.count))
         boxes.removeAll(keepingCapacity: true)
         boxes.append(contentsOf: repeatElement(.zero, count: list.items.count))
         occluders.removeAll(keepingCapacity: true)
         for index in list.items.indices.reversed() {
-            let item = list.items[index], r = paintRect(item), m = item.transform
+            let r = paintRect(index), m = list.items[index].transform
             let image = Polygon(m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
                                 m.apply(x: r.maxX, y: r.maxY), m.apply(x: r.minX, y: r.maxY), nearW: nearW)
             // The first and last pixel centres (k + ½) in the box (grown by the margin), cut
@@ -141,7 +141,7 @@ public struct Occlusion {
             boxes[index] = visible
             if occluders.contains(where: { $0.contains(visible, margin: margin) }) {
                 hidden[index] = true
-            } else if isOpaque(item) {
+            } else if isOpaque(index) {
                 keep(image)
             }
         }

@@ -156,6 +156,18 @@ public struct Transform3D: Hashable, Sendable {
         return v.w > nearW ? v.projected : nil
     }
 
+    /// The bounding box of `rect`'s corners (in the z = 0 plane) after the perspective
+    /// divide, leaving out corners behind the eye; `.zero` when none is in front.
+    public func projectedBounds(of rect: Rect) -> Rect {
+        var lo = Point(x: Double.infinity, y: Double.infinity), hi = Point(x: -Double.infinity, y: -Double.infinity)
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)] {
+            guard let p = project(Point(x: x, y: y)) else { continue }
+            lo = Point(x: min(lo.x, p.x), y: min(lo.y, p.y))
+            hi = Point(x: max(hi.x, p.x), y: max(hi.y, p.y))
+        }
+        return lo.x <= hi.x ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : .zero
+    }
+
     /// The point of the z = 0 plane that this transform maps to the screen point `p` (the ray
     /// through `p` intersected with the layer's plane), or nil where the plane is seen edge-on
     /// or the hit lies behind the eye. Used for hit testing through 3D transforms.

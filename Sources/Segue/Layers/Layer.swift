@@ -126,12 +126,7 @@ public final class Layer {
     /// `toSuperlayer` (ignoring the superlayer's sublayerTransform). Setting it sets the
     /// bounds' size and the position, keeping the bounds' origin.
     public var frame: Rect {
-        get {
-            let m = model.toSuperlayer, b = model.bounds
-            let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY),
-                           Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)]
-            return Rect.bounding(corners.compactMap { m.project($0) })
-        }
+        get { model.toSuperlayer.projectedBounds(of: model.bounds) }
         set {
             bounds = Rect(origin: bounds.origin, size: newValue.size)
             position = Point(x: newValue.minX + anchorPoint.x * newValue.width,
@@ -157,13 +152,6 @@ public final class Layer {
         guard let parent = superlayer else { return }
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
-    }
-
-    /// The root of this layer's tree (itself when it has no superlayer).
-    public var root: Layer {
-        var l = self
-        while let p = l.superlayer { l = p }
-        return l
     }
 
     // MARK: Time
