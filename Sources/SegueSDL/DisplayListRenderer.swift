@@ -28,8 +28,10 @@ public final class DisplayListRenderer {
     private var batchIndices: [Int32] = []
     private var batchTexture: Texture?
     private var batchBlended = false
-    private var stops: [Double] = []
+    private var uStops: [Double] = []
+    private var vStops: [Double] = []
     private var occlusion = Occlusion()
+    private var precomposition = Precomposition()
     /// Per item of the list being drawn: its state (nil: not drawn) and, for text, its layout.
     private var states: [DrawState?] = []
     private var layouts: [GlyphAtlas.Layout?] = []
@@ -78,9 +80,17 @@ public final class DisplayListRenderer {
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
                        paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })
         for i in states.indices where occlusion.hidden[i] { states[i] = nil }
+        precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.states[$0] != nil },
+                            isOpaque: { self.states[$0]?.blended == false },
+                            paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })
+        for i in states.indices {
+            if precomposition.folded[i] { states[i] = nil } else if precomposition.under[i] != nil { states[i]?.blended = false }
+        }
         drawOrder.plan(states: states, boxes: occlusion.boxes)
         tessellator.clipRect = area
-        for i in drawOrder.order { draw(list.items[i], pixelScale: pixelScale, blended: states[i]!.blended, layout: layouts[i]) }
+        for i in drawOrder.order {
+            draw(precomposition.shading(of: i, in: list), pixelScale: pixelScale, blended: states[i]!.blended, layout: layouts[i])
+        }
         flush()
     }
 
@@ -130,42 +140,25 @@ public final class DisplayListRenderer {
             for var item in list.items {
                 guard let state = drawState(item) else { continue }
                 item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
-                draw(item, pixelScale: scale, blended: state.blended, layout: nil)
+                draw(Shading(item), pixelScale: scale, blended: state.blended, layout: nil)
             }
             flush()
         }
     }
 
-    /// Draws one item; `layout` is a text item's layout when already looked up this frame.
-    private func draw(_ item: DisplayList.Item, pixelScale: Double, blended: Bool, layout known: GlyphAtlas.Layout?) {
+    /// Draws one item, coloured by its shading; `layout` is a text item's layout when
+    /// already looked up this frame.
+    private func draw(_ shading: Shading, pixelScale: Double, blended: Bool, layout known: GlyphAtlas.Layout?) {
+        let item = shading.item
         tessellator.reset()
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
-        case .color(let c):
-            tessellator.add(rect: item.rect, transform: item.transform, precision: .whole)
-            let alpha = Float(c.alpha) * opacity
-            fill { _, _ in (c, alpha) }
-            submit(texture: nil, blended: blended)
-        case .gradient(let g):
-            stops.removeAll(keepingCapacity: true)
-            let horizontal = g.startPoint.y == g.endPoint.y, vertical = g.startPoint.x == g.endPoint.x
-            for i in g.colors.indices {
-                let loc = g.location(ofStop: i)
-                stops.append(horizontal ? g.startPoint.x + loc * (g.endPoint.x - g.startPoint.x)
-                                        : g.startPoint.y + loc * (g.endPoint.y - g.startPoint.y))
-            }
-            // The colour is off by its slope (faded with the item) times the error of the
-            // parameter, |∂s/∂u|·Δu + |∂s/∂v|·Δv: a diagonal gradient gives each axis half.
-            let levelsPerUnit = g.steepestSlope * Double(opacity) * 255, perUnit = g.parameterPerUnit
-            let share = perUnit.x != 0 && perUnit.y != 0 ? gradientLevelTolerance / 2 : gradientLevelTolerance
-            let precision = Tessellator.Precision.unit(u: share / (levelsPerUnit * abs(perUnit.x)),
-                                                       v: share / (levelsPerUnit * abs(perUnit.y)))
-            tessellator.add(rect: item.rect, transform: item.transform, precision: precision,
-                            uStops: horizontal ? stops : [], vStops: vertical && !horizontal ? stops : [])
-            fill { u, v in
-                let c = g.color(at: g.parameter(atUnitPoint: Point(x: Double(u), y: Double(v))))
-                return (c, Float(c.alpha) * opacity)
-            }
+        case .color, .gradient:
+            uStops.removeAll(keepingCapacity: true)
+            vStops.removeAll(keepingCapacity: true)
+            let precision = shading.cuts(levelTolerance: gradientLevelTolerance, uStops: &uStops, vStops: &vStops)
+            tessellator.add(rect: item.rect, transform: item.transform, precision: precision, uStops: uStops, vStops: vStops)
+            fill { u, v in shading.color(atUnit: Double(u), Double(v)) ?? .clear }
             submit(texture: nil, blended: blended)
         case .image(let image, let source):
             guard let texture = textures.image(image.id) else { return }
@@ -189,16 +182,18 @@ public final class DisplayListRenderer {
                   let atlas = textures.glyphTexture else { return }
             vertices.removeAll(keepingCapacity: true)
             let side = Float(atlas.width)
-            let c = text.color
-            let color = SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green), b: Renderer.byte(c.blue),
-                                  a: Renderer.byte(c.alpha * Double(opacity)))
+            let textColor = text.color.withAlpha(text.color.alpha * Double(opacity))
+            let color = Self.vertexColor(textColor)
             for (cell, box) in layout.quads {
                 let first = tessellator.vertices.count
-                tessellator.add(rect: Rect(x: item.rect.minX + box.minX / pixelScale, y: item.rect.minY + box.minY / pixelScale,
-                                           width: box.width / pixelScale, height: box.height / pixelScale),
-                                transform: item.transform)
+                let glyph = Rect(x: item.rect.minX + box.minX / pixelScale, y: item.rect.minY + box.minY / pixelScale,
+                                 width: box.width / pixelScale, height: box.height / pixelScale)
+                tessellator.add(rect: glyph, transform: item.transform)
                 for t in tessellator.vertices[first...] {
-                    vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: color,
+                    // A tint laid over the text colours each glyph corner where it lies.
+                    let tinted = shading.over == nil ? color : Self.vertexColor(shading.color(
+                        textColor, at: Point(x: glyph.minX + Double(t.u) * glyph.width, y: glyph.minY + Double(t.v) * glyph.height)))
+                    vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: tinted,
                                                tex_coord: SDL_FPoint(x: (Float(cell.minX) + t.u * Float(cell.width)) / side,
                                                                      y: (Float(cell.minY) + t.v * Float(cell.height)) / side)))
                 }
@@ -208,15 +203,16 @@ public final class DisplayListRenderer {
     }
 
     /// Fills the vertex buffer with untextured vertices coloured per (u, v).
-    private func fill(_ color: (Float, Float) -> (Color, Float)) {
+    private func fill(_ color: (Float, Float) -> Color) {
         vertices.removeAll(keepingCapacity: true)
         for t in tessellator.vertices {
-            let (c, a) = color(t.u, t.v)
-            vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y),
-                                       color: SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green),
-                                                        b: Renderer.byte(c.blue), a: Renderer.byte(Double(a))),
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: Self.vertexColor(color(t.u, t.v)),
                                        tex_coord: SDL_FPoint(x: 0, y: 0)))
         }
+    }
+
+    private static func vertexColor(_ c: Color) -> SDL_Color {
+        SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green), b: Renderer.byte(c.blue), a: Renderer.byte(c.alpha))
     }
 
     /// Fills the vertex buffer with white vertices of `opacity` and texture coordinates per (u, v).

@@ -29,6 +29,19 @@ public struct DisplayList: Hashable, Sendable {
             self.fill = fill
             self.name = name
         }
+
+        /// The colour a colour or gradient item shows at `p` (its layer's coordinates), its
+        /// opacity taken into the alpha; nil for images, text and snapshots.
+        public func flatColor(at p: Point) -> Color? {
+            switch fill {
+            case .color(let c): return c.withAlpha(c.alpha * opacity)
+            case .gradient(let g):
+                let unit = Point(x: (p.x - rect.minX) / rect.width, y: (p.y - rect.minY) / rect.height)
+                let c = g.color(at: g.parameter(atUnitPoint: unit))
+                return c.withAlpha(c.alpha * opacity)
+            default: return nil
+            }
+        }
     }
 
     public var items: [Item] = []

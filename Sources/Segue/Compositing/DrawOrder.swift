@@ -44,7 +44,7 @@ public struct DrawOrder<State: Equatable> {
                     target = g
                     break
                 }
-                if Self.overlap(box, groupBoxes[g]) { break }
+                if box.meets(groupBoxes[g]) { break }
                 g -= 1
             }
             if target < 0 {
@@ -68,10 +68,5 @@ public struct DrawOrder<State: Equatable> {
             order[firstOfGroup[g]] = i
             firstOfGroup[g] += 1
         }
-    }
-
-    /// Whether two boxes of pixel centres share one (edges included).
-    static func overlap(_ a: Rect, _ b: Rect) -> Bool {
-        a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
     }
 }

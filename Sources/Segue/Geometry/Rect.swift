@@ -35,6 +35,26 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest rectangle holding both.
+    /// This rect moved by `d`.
+    public func offsetBy(_ d: Point) -> Rect { Rect(x: minX + d.x, y: minY + d.y, width: width, height: height) }
+
+    /// Whether the two share some area (touching edges do not).
+    public func overlaps(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    /// Whether the two share a point, edges included: for boxes of pixel centres, whether
+    /// they share a pixel.
+    public func meets(_ other: Rect) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+
+    /// Whether `other` lies inside this rect, edges allowed to pass by `tolerance`.
+    public func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
+        other.minX >= minX - tolerance && other.maxX <= maxX + tolerance
+            && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
+    }
+
     public func union(_ other: Rect) -> Rect {
         let x = min(minX, other.minX), y = min(minY, other.minY)
         return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)

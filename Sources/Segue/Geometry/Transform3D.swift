@@ -90,6 +90,31 @@ public struct Transform3D: Hashable, Sendable {
         return r
     }
 
+    /// The move (dx, dy) within this map's plane after which it is `other`: `other` equals
+    /// `prependingTranslation(dx, dy)` to within `tolerance` of each element's size. nil
+    /// when `other` tilts, turns, scales or lifts the plane differently. A point p of
+    /// `other`'s layer is the point p + (dx, dy) of this one's.
+    public func planeOffset(to other: Transform3D, tolerance: Double = 1e-9) -> Point? {
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance * max(1, abs(a), abs(b)) }
+        guard close(m11, other.m11), close(m12, other.m12), close(m13, other.m13), close(m14, other.m14),
+              close(m21, other.m21), close(m22, other.m22), close(m23, other.m23), close(m24, other.m24),
+              close(m31, other.m31), close(m32, other.m32), close(m33, other.m33), close(m34, other.m34) else { return nil }
+        // Least squares for r = dx·row1 + dy·row2, r the change of the translation row.
+        let r = (other.m41 - m41, other.m42 - m42, other.m43 - m43, other.m44 - m44)
+        let aa = m11 * m11 + m12 * m12 + m13 * m13 + m14 * m14
+        let bb = m21 * m21 + m22 * m22 + m23 * m23 + m24 * m24
+        let ab = m11 * m21 + m12 * m22 + m13 * m23 + m14 * m24
+        let ar = m11 * r.0 + m12 * r.1 + m13 * r.2 + m14 * r.3
+        let br = m21 * r.0 + m22 * r.1 + m23 * r.2 + m24 * r.3
+        let det = aa * bb - ab * ab
+        guard det > 0 else { return nil }
+        let dx = (ar * bb - br * ab) / det, dy = (br * aa - ar * ab) / det
+        let moved = prependingTranslation(dx, dy)
+        guard close(moved.m41, other.m41), close(moved.m42, other.m42), close(moved.m43, other.m43),
+              close(moved.m44, other.m44) else { return nil }
+        return Point(x: dx, y: dy)
+    }
+
     /// `a · b`: `a` is applied first, then `b`.
     public static func concat(_ a: Transform3D, _ b: Transform3D) -> Transform3D {
         if a.isTranslation { return b.prependingTranslation(a.m41, a.m42, a.m43) }

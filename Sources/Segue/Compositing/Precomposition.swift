@@ -1,0 +1,197 @@
+/// Finds translucent flat fills whose blending can be done ahead of time, in the vertex
+/// colours of what they lie on in their own plane, so the rasterizer blends fewer pixels
+/// (a blended pixel costs a software rasterizer about twice an opaque one). Two cases, both
+/// exact up to colour rounding and the cuts `Shading` asks for:
+///
+/// - `under`: a translucent colour or gradient lying wholly on one opaque colour or
+///   gradient of its plane, with nothing drawn between them where it lies (a card on a
+///   screen), is drawn opaque in the colour it shows over that item.
+/// - `over`: a translucent colour or gradient laid exactly over an opaque colour or gradient
+///   of its plane and over everything drawn on that item inside it (a page's shadow over the
+///   page) is not drawn (`folded`); each of those items is drawn tinted by it instead. Drawn
+///   over an item's pixels, a tint of alpha τ turns a colour C into τ·T + (1 − τ)·C whatever
+///   C's alpha, so colours, gradients and text (one colour over its glyphs' coverage) can
+///   take it; an image or a snapshot cannot, and stops the fold.
+///
+/// Items meet where their screen boxes overlap and, in one plane, their rects do; an item
+/// in another plane that meets the translucent one stops it. Only horizontal and vertical
+/// gradients take part, so the cuts stay a grid. A walk looks at most `reach` items back.
+public struct Precomposition {
+    /// Another item's fill seen from an item: `offset` takes a point of the item's
+    /// coordinates to that item's (the two share a plane).
+    public struct Tint: Hashable, Sendable {
+        public var item: Int
+        public var offset: Point
+    }
+
+    /// `under[i]`: the opaque item item i is composited onto (i is then drawn opaque).
+    public private(set) var under: [Tint?] = []
+    /// `over[i]`: the translucent item composited over item i.
+    public private(set) var over: [Tint?] = []
+    /// `folded[i]`: item i is drawn as the tint of the items under it, not by itself.
+    public private(set) var folded: [Bool] = []
+    /// Items overlapping a translucent one that a walk looks at before giving up.
+    public var reach = 32
+    private var between: [Tint] = []
+
+    public init() {}
+
+    /// Fills `under`, `over` and `folded` for `list`. `boxes[i]` is where item i can paint on
+    /// screen and `paintRect(i)` where in its plane (text can pass its rect); only items for
+    /// which `isDrawn` holds take part, and `isOpaque` tells which of them draw without
+    /// blending.
+    public mutating func find(in list: DisplayList, boxes: [Rect], isDrawn: (Int) -> Bool, isOpaque: (Int) -> Bool,
+                              paintRect: (Int) -> Rect) {
+        let items = list.items
+        under.removeAll(keepingCapacity: true)
+        over.removeAll(keepingCapacity: true)
+        folded.removeAll(keepingCapacity: true)
+        under.append(contentsOf: repeatElement(nil, count: items.count))
+        over.append(contentsOf: repeatElement(nil, count: items.count))
+        folded.append(contentsOf: repeatElement(false, count: items.count))
+        for j in items.indices where isDrawn(j) && !isOpaque(j) && Self.isGridFlat(items[j].fill) {
+            let tint = items[j]
+            between.removeAll(keepingCapacity: true)
+            var base: Tint?
+            var looked = 0
+            walk: for i in stride(from: j - 1, through: 0, by: -1) {
+                guard isDrawn(i), !folded[i], boxes[i].meets(boxes[j]) else { continue }
+                looked += 1
+                guard looked <= reach, let offset = tint.transform.planeOffset(to: items[i].transform) else { break walk }
+                let rect = paintRect(i).offsetBy(offset)
+                guard rect.overlaps(tint.rect) else { continue }
+                if isOpaque(i) && Self.isGridFlat(items[i].fill) && rect.contains(tint.rect, tolerance: Self.tolerance(tint.rect)) {
+                    base = Tint(item: i, offset: offset)
+                    break walk
+                }
+                guard over[i] == nil, Self.isGridFlat(items[i].fill) || Self.isText(items[i].fill) else { break walk }
+                between.append(Tint(item: i, offset: offset))
+            }
+            guard let base else { continue }
+            if between.isEmpty {
+                under[j] = Tint(item: base.item, offset: Point(x: -base.offset.x, y: -base.offset.y))
+                continue
+            }
+            let tolerance = Self.tolerance(tint.rect)
+            guard over[base.item] == nil,
+                  tint.rect.contains(items[base.item].rect.offsetBy(base.offset), tolerance: tolerance),
+                  between.allSatisfy({ tint.rect.contains(paintRect($0.item).offsetBy($0.offset), tolerance: tolerance) })
+            else { continue }
+            over[base.item] = Tint(item: j, offset: base.offset)
+            for b in between { over[b.item] = Tint(item: j, offset: b.offset) }
+            folded[j] = true
+        }
+    }
+
+    /// The shading of item i of `list`: its fill with what is precomposited into it.
+    public func shading(of i: Int, in list: DisplayList) -> Shading {
+        var s = Shading(list.items[i])
+        if i < under.count, let u = under[i] { s.under = (list.items[u.item], u.offset) }
+        if i < over.count, let o = over[i] { s.over = (list.items[o.item], o.offset) }
+        return s
+    }
+
+    /// Rect sizes are a few hundred points: a millionth of one is rounding, not a gap.
+    private static func tolerance(_ r: Rect) -> Double { 1e-6 * max(1, r.width, r.height) }
+
+    /// A uniform colour, or a gradient along x or y.
+    static func isGridFlat(_ fill: DisplayList.Fill) -> Bool {
+        switch fill {
+        case .color: return true
+        case .gradient(let g): return g.startPoint.x == g.endPoint.x || g.startPoint.y == g.endPoint.y
+        default: return false
+        }
+    }
+
+    static func isText(_ fill: DisplayList.Fill) -> Bool {
+        if case .text = fill { return true }
+        return false
+    }
+}
+
+/// One item's colours as drawn: its own (a fill's, or the colour of its glyphs) composited
+/// over its `under` item, then tinted by its `over` item; and the cuts a tessellator must
+/// make for per-vertex colours to stay within tolerance of them.
+public struct Shading {
+    public var item: DisplayList.Item
+    /// An opaque flat item and the offset from this item's coordinates to its.
+    public var under: (item: DisplayList.Item, offset: Point)?
+    /// A translucent flat item and the offset from this item's coordinates to its.
+    public var over: (item: DisplayList.Item, offset: Point)?
+
+    public init(_ item: DisplayList.Item) {
+        self.item = item
+    }
+
+    /// `own` (straight alpha, opacity applied) at `p`, in the item's coordinates, with what
+    /// is precomposited into it.
+    public func color(_ own: Color, at p: Point) -> Color {
+        var c = own
+        if let u = under, let b = u.item.flatColor(at: p + u.offset) { c = c.over(b) }
+        if let o = over, let t = o.item.flatColor(at: p + o.offset) { c = c.tinted(by: t) }
+        return c
+    }
+
+    /// The item's own colour at unit point (u, v) of its rect, with what is precomposited
+    /// into it; nil unless it is a colour or a gradient.
+    public func color(atUnit u: Double, _ v: Double) -> Color? {
+        let p = Point(x: item.rect.minX + u * item.rect.width, y: item.rect.minY + v * item.rect.height)
+        return item.flatColor(at: p).map { color($0, at: p) }
+    }
+
+    /// How finely to cut the item for colours drawn per vertex to stay within
+    /// `levelTolerance` 8-bit levels of `color(atUnit:)`: cell edges at the gradients' stops
+    /// (unit coordinates, appended to `uStops` and `vStops`) and the `.unit` precision their
+    /// slopes ask for under perspective; `.whole` for uniform colours. With something
+    /// precomposited the colour is a product of two varying factors (a tint's alpha times
+    /// the colour under it), which a plane does not interpolate: a cell over which the
+    /// factors change by e_u along u and e_v along v is off by at most (e_u + e_v)² / 4, so
+    /// the item is also cut evenly until that is within tolerance.
+    public func cuts(levelTolerance: Double, uStops: inout [Double], vStops: inout [Double]) -> Tessellator.Precision {
+        let tolerance = levelTolerance / 255
+        var tu = Double.infinity, tv = Double.infinity
+        var changeU = 0.0, changeV = 0.0
+        var sloped = false
+        func add(_ component: DisplayList.Item, _ offset: Point) {
+            guard case .gradient(let g) = component.fill else { return }
+            // The component's rect in this item's coordinates, and how its unit square
+            // stretches into this item's.
+            let r = component.rect.offsetBy(Point(x: -offset.x, y: -offset.y)), own = item.rect
+            let perUnit = g.parameterPerUnit
+            let du = abs(perUnit.x) * own.width / r.width, dv = abs(perUnit.y) * own.height / r.height
+            let slope = g.steepestSlope * component.opacity
+            let horizontal = g.startPoint.y == g.endPoint.y, vertical = g.startPoint.x == g.endPoint.x
+            // A diagonal gradient's colour error is |∂s/∂u|·Δu + |∂s/∂v|·Δv: each axis gets half.
+            let share = horizontal || vertical ? tolerance : tolerance / 2
+            if du > 0 { tu = min(tu, share / (slope * du)) }
+            if dv > 0 { tv = min(tv, share / (slope * dv)) }
+            changeU += slope * du
+            changeV += slope * dv
+            sloped = sloped || slope > 0
+            for i in g.colors.indices {
+                let s = g.location(ofStop: i)
+                if horizontal && !vertical {
+                    let x = r.minX + (g.startPoint.x + s * (g.endPoint.x - g.startPoint.x)) * r.width
+                    uStops.append((x - own.minX) / own.width)
+                } else if vertical && !horizontal {
+                    let y = r.minY + (g.startPoint.y + s * (g.endPoint.y - g.startPoint.y)) * r.height
+                    vStops.append((y - own.minY) / own.height)
+                }
+            }
+        }
+        add(item, .zero)
+        if let u = under { add(u.item, u.offset) }
+        if let o = over { add(o.item, o.offset) }
+        if under != nil || over != nil {
+            let step = tolerance.squareRoot()
+            func cutEvenly(_ change: Double, _ stops: inout [Double]) {
+                let n = min(Int((change / step).rounded(.up)), 64)
+                guard n > 1 else { return }
+                for k in 1..<n { stops.append(Double(k) / Double(n)) }
+            }
+            cutEvenly(changeU, &uStops)
+            cutEvenly(changeV, &vStops)
+        }
+        return sloped ? .unit(u: tu, v: tv) : .whole
+    }
+}
