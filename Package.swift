@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueDemos", "SegueStudio"]),
         .testTarget(
             name: "SegueSDLTests",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio"],
+            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "CSDL2"],
             exclude: ["Goldens"]
         ),
     ]

@@ -10,7 +10,7 @@ final class LiveApp {
         var session = SessionOptions()
         var windowSize: (width: Int, height: Int)?
         var events = false
-        var software = false
+        var renderer = Renderer.Kind.raster
         var record: String?
 
         init(_ args: [String]) throws {
@@ -21,7 +21,7 @@ final class LiveApp {
                 windowSize = (Int(wh.width), Int(wh.height))
             }
             events = try a.flag("--events")
-            software = try a.flag("--software")
+            renderer = try Renderer.Kind.read(&a)
             if let r = try a.value("--record") {
                 if let reason = ImageFile.unwritableReason(r) { throw UsageError("cannot write --record '\(r)': \(reason)") }
                 record = r
@@ -48,7 +48,7 @@ final class LiveApp {
     init(options: Options) throws {
         self.options = options
         if options.events { Platform.lineBufferStandardOutput() }
-        host = try WindowHost(options: options.session, windowSize: options.windowSize, software: options.software)
+        host = try WindowHost(options: options.session, windowSize: options.windowSize, renderer: options.renderer)
         session = Session(options: options.session, window: host.window.size)
         if options.events {
             session.emit = { Platform.printLine($0) }
@@ -123,7 +123,7 @@ final class WindowHost {
 
     /// A window sized to show `options.size` at its scale (or fitted to the display) beside
     /// the HUD, unless `windowSize` is given.
-    init(options: SessionOptions, windowSize: (width: Int, height: Int)?, software: Bool) throws {
+    init(options: SessionOptions, windowSize: (width: Int, height: Int)?, renderer kind: Renderer.Kind) throws {
         do {
             platform = try Platform(headless: false)
         } catch {
@@ -133,7 +133,7 @@ final class WindowHost {
         let size = windowSize ?? Layout.windowSize(screen: options.size, scale: scale)
         window = try SDLWindow(platform: platform, title: "Segue", width: size.width, height: size.height)
         window.setMinimumSize(width: 480, height: 360)
-        let renderer = try Renderer(window: window, software: software, vsync: true)
+        let renderer = try Renderer(window: window, kind: kind, vsync: true)
         drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: try Assets.directory()))
         pump = EventPump(window: window)
     }

@@ -15,7 +15,7 @@ struct RenderCommand {
     var scale = 1.0
     var fromImage: String?
     var toImage: String?
-    var software = false
+    var renderer = Renderer.Kind.raster
 
     /// Reads and validates every option; throws `UsageError` on the first problem.
     init(_ args: [String]) throws {
@@ -42,7 +42,7 @@ struct RenderCommand {
         if let s = try a.value("--scale") { scale = try Arguments.number(s, "--scale", in: 0.1...8) }
         fromImage = try a.value("--from")
         toImage = try a.value("--to")
-        software = try a.flag("--software")
+        renderer = try Renderer.Kind.read(&a)
         try a.finish()
         let (w, h) = pixelSize
         guard w >= 1, h >= 1, w <= ImageFile.maxSide, h <= ImageFile.maxSide else {
@@ -55,7 +55,7 @@ struct RenderCommand {
     func run() throws {
         let platform = try Platform(headless: true)
         let (w, h) = pixelSize
-        let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), software: software)
+        let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: renderer)
         guard let demo = DemoCatalog.make(transition, screenSize: size) else { return }
         try canvas.drawer.textures.registerAssets(demo.images)
         if let curve { demo.curve = curve }

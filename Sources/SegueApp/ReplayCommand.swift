@@ -10,7 +10,7 @@ struct ReplayCommand {
     var headless = false
     var events = false
     var out: String?
-    var software = false
+    var renderer = Renderer.Kind.raster
 
     init(_ args: [String]) throws {
         guard let file = args.first, !file.hasPrefix("--") else { throw UsageError("replay needs a recording: segue replay FILE.json") }
@@ -18,7 +18,7 @@ struct ReplayCommand {
         var a = Arguments(Array(args.dropFirst()))
         headless = try a.flag("--headless")
         events = try a.flag("--events")
-        software = try a.flag("--software")
+        renderer = try Renderer.Kind.read(&a)
         if let o = try a.value("--out") {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: o, isDirectory: &isDir) {
@@ -55,7 +55,7 @@ struct ReplayCommand {
             let w = Int(screen.width.rounded()), h = Int(screen.height.rounded())
             if canvas == nil || canvas!.width != w || canvas!.height != h {
                 canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(),
-                                             software: software)
+                                             kind: renderer)
             }
             try canvas!.drawer.textures.registerAssets(session.demo.images)
             session.composeScreen(into: &list, inWindow: false)
@@ -67,7 +67,7 @@ struct ReplayCommand {
 
     /// In a window: each frame is shown when its time comes.
     private func runInWindow(_ recording: Recording, _ options: SessionOptions, _ emit: @escaping (String) -> Void) throws {
-        let host = try WindowHost(options: options, windowSize: (recording.window[0], recording.window[1]), software: software)
+        let host = try WindowHost(options: options, windowSize: (recording.window[0], recording.window[1]), renderer: renderer)
         let start = Platform.seconds
         var ignored: [InputEvent] = []
         try Replayer(recording: recording, options: options).run(emit: emit) { session, number, time in

@@ -5,7 +5,7 @@ import SegueSDL
 
 /// `segue-bench`: what a frame costs, headless.
 ///
-///     segue-bench [frames] [--demo NAME] [--frames N] [--software]   each demo mid-drag at 1280 × 800
+///     segue-bench [frames] [--demo NAME] [--frames N] [--renderer raster|opengl|software]   each demo mid-drag at 1280 × 800
 ///     segue-bench engine [--animations N] [--per-layer K]             N animations (K per view) advanced and composed
 ///     segue-bench soak [--transitions N]                              transitions back to back: memory, textures
 ///
@@ -49,7 +49,7 @@ struct Options {
     var animations = 10_000
     var perLayer = 1
     var transitions = 1_000
-    var software = false
+    var renderer = Renderer.Kind.raster
 
     init(_ args: [String]) throws {
         var rest = args[...]
@@ -70,7 +70,11 @@ struct Options {
                 perLayer = try number()
                 guard perLayer <= 4 else { throw BenchError("--per-layer is 1…4 (opacity, position, bounds, transform)") }
             case "--transitions": transitions = try number()
-            case "--software": software = true
+            case "--renderer":
+                guard let k = rest.popFirst().flatMap(Renderer.Kind.init(rawValue:)) else {
+                    throw BenchError("--renderer needs one of \(Renderer.Kind.allCases.map(\.rawValue))")
+                }
+                renderer = k
             default: throw BenchError("unknown option \(flag)")
             }
         }
@@ -92,7 +96,7 @@ func json(_ object: [String: Any]) -> String {
 /// (tessellate, SDL_RenderGeometry, and a one-pixel read-back so OpenGL has finished).
 func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     let canvas = try OffscreenCanvas(platform: platform, width: 1280, height: 800, assetsDirectory: try Assets.directory(),
-                                     software: o.software)
+                                     kind: o.renderer)
     print("segue-bench: \(o.frames) frames per demo at 1280×800 pixels, renderer \(canvas.renderer.driverName)")
     var results: [String: Any] = ["renderer": canvas.renderer.driverName]
     for name in o.demos {
@@ -177,7 +181,7 @@ func engineBench(_ o: Options) -> [String: Any] {
 func soakBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     let size = Size(width: 375, height: 667)
     let canvas = try OffscreenCanvas(platform: platform, width: 375, height: 667, assetsDirectory: try Assets.directory(),
-                                     software: o.software)
+                                     kind: o.renderer)
     let demos = DemoCatalog.names.map { DemoCatalog.make($0, screenSize: size)! }
     var time = 0.0
     var ended = 0

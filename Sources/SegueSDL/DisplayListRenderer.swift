@@ -243,16 +243,8 @@ public final class DisplayListRenderer {
     /// Sends the gathered draw call.
     private func flush() {
         guard !batchIndices.isEmpty else { return }
-        let mode = batchBlended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
-        if let texture = batchTexture {
-            SDL_SetTextureBlendMode(texture.handle, mode)
-        } else {
-            SDL_SetRenderDrawBlendMode(renderer.handle, mode)
-        }
         batchVertices.withUnsafeBufferPointer { v in
-            batchIndices.withUnsafeBufferPointer { i in
-                _ = SDL_RenderGeometry(renderer.handle, batchTexture?.handle, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
-            }
+            batchIndices.withUnsafeBufferPointer { i in renderer.drawGeometry(v, i, texture: batchTexture, blended: batchBlended) }
         }
         batchVertices.removeAll(keepingCapacity: true)
         batchIndices.removeAll(keepingCapacity: true)

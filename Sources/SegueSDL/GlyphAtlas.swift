@@ -69,9 +69,8 @@ final class GlyphAtlas {
             generation += 1
         }
         guard w + 2 <= Self.side, h + 2 <= Self.side else { return nil }
-        var target = SDL_Rect(x: Int32(cursorX), y: Int32(cursorY), w: Int32(w), h: Int32(h))
         let pitch = Int(surface.pointee.pitch)
-        SDL_UpdateTexture(texture.handle, &target, surface.pointee.pixels! + ink.y * pitch + ink.x * 4, Int32(pitch))
+        texture.update(x: cursorX, y: cursorY, w: w, h: h, rgba: surface.pointee.pixels! + ink.y * pitch + ink.x * 4, pitch: pitch)
         let g = Glyph(cell: Rect(x: Double(cursorX), y: Double(cursorY), width: Double(w), height: Double(h)),
                       offset: Point(x: Double(ink.x), y: Double(ink.y)), advance: Int(advance))
         glyphs[key] = g

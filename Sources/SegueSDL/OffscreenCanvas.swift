@@ -9,15 +9,15 @@ public final class OffscreenCanvas {
     private let window: SDLWindow
     private let target: Texture
 
-    /// A canvas of `width` × `height` pixels; `software` forces SDL's software renderer.
-    public init(platform: Platform, width: Int, height: Int, assetsDirectory: String, software: Bool = false) throws {
+    /// A canvas of `width` × `height` pixels drawn by a renderer of `kind`.
+    public init(platform: Platform, width: Int, height: Int, assetsDirectory: String, kind: Renderer.Kind = .raster) throws {
         guard width > 0, height > 0, width <= ImageFile.maxSide, height <= ImageFile.maxSide else {
             throw SDLError(message: "canvas \(width)×\(height) pixels is out of range (1…\(ImageFile.maxSide) a side)")
         }
         self.width = width
         self.height = height
         window = try SDLWindow(platform: platform, title: "Segue offscreen", width: 64, height: 64, resizable: false, hidden: true)
-        let renderer = try Renderer(window: window, software: software)
+        let renderer = try Renderer(window: window, kind: kind)
         target = try renderer.makeTargetTexture(width: width, height: height)
         try renderer.setTarget(target)
         drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: assetsDirectory))

@@ -2,20 +2,40 @@ internal import CSDL2
 import Foundation
 import Segue
 
-/// An SDL renderer (owns the `SDL_Renderer*`): OpenGL when it can be had, else SDL's
-/// software renderer; the same calls drive both.
+/// Draws triangles into a window or a texture, with one of three engines behind the same
+/// calls: Segue's own `Rasterizer` on the CPU (the default: on a machine without a GPU it
+/// is the fastest), SDL's OpenGL renderer, or SDL's software renderer.
 public final class Renderer {
-    let handle: OpaquePointer
+    public enum Kind: String, CaseIterable, Sendable {
+        /// Segue's rasterizer, shown through the window's surface.
+        case raster
+        /// SDL's OpenGL renderer (llvmpipe without a GPU), SDL's software one if it fails.
+        case opengl
+        /// SDL's software renderer.
+        case software
+    }
+
+    /// The SDL renderer, nil for the raster engine.
+    let handle: OpaquePointer?
     /// Kept so the window outlives the renderer.
     let window: SDLWindow
-    /// The SDL driver in use ("opengl", "software", …).
+    /// The engine in use: "raster", "opengl", "software", …
     public let driverName: String
+    private let rasterizer = Rasterizer()
+    /// The raster engine's window image, remade when the window's size changes.
+    private var frame: RasterImage?
+    private var clipRect: PixelRect?
 
-    /// A renderer for `window`. With `software` false it asks for OpenGL first (in a window
-    /// and headless through EGL) and falls back to the software renderer.
-    public init(window: SDLWindow, software: Bool = false, vsync: Bool = false) throws {
+    /// A renderer for `window` of `kind`; `vsync` paces SDL's OpenGL presents to the display.
+    public init(window: SDLWindow, kind: Kind = .raster, vsync: Bool = false) throws {
+        self.window = window
+        if kind == .raster {
+            handle = nil
+            driverName = kind.rawValue
+            return
+        }
         var made: OpaquePointer?
-        if !software {
+        if kind == .opengl {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengl")
             var flags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
             if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
@@ -27,55 +47,76 @@ public final class Renderer {
         }
         guard let h = made else { throw SDLError("SDL_CreateRenderer") }
         handle = h
-        self.window = window
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(h, &info)
         driverName = info.name.map { String(cString: $0) } ?? "unknown"
     }
 
-    deinit { SDL_DestroyRenderer(handle) }
+    deinit {
+        if let handle { SDL_DestroyRenderer(handle) }
+    }
 
     /// The size of the current render target in pixels.
     public var outputSize: (width: Int, height: Int) {
+        guard let handle else {
+            let image = rasterTarget
+            return (image.width, image.height)
+        }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(handle, &w, &h)
         return (Int(w), Int(h))
+    }
+
+    /// The raster engine's current target: a texture's image, or the window's.
+    private var rasterTarget: RasterImage {
+        if let image = target?.image { return image }
+        let size = window.size
+        if let f = frame, f.width == size.width, f.height == size.height { return f }
+        let f = RasterImage(width: size.width, height: size.height)
+        frame = f
+        return f
     }
 
     // MARK: Textures
 
     /// A texture holding `surface`'s pixels (the surface is left to the caller).
     func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
+        let opaque = surface.pointee.format.pointee.Amask == 0
+        guard let handle else {
+            let image = RasterImage(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+            try check(SDL_ConvertPixels(surface.pointee.w, surface.pointee.h, surface.pointee.format.pointee.format,
+                                        surface.pointee.pixels, surface.pointee.pitch, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                        image.pixels, Int32(image.width * 4)), "SDL_ConvertPixels")
+            return Texture(image: image, isOpaque: opaque, renderer: self)
+        }
         guard let t = SDL_CreateTextureFromSurface(handle, surface) else { throw SDLError("SDL_CreateTextureFromSurface") }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
-        let opaque = surface.pointee.format.pointee.Amask == 0
         return Texture(handle: t, width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: opaque, renderer: self)
     }
 
-    /// A texture of `width` × `height` RGBA pixels, transparent, to be filled with
-    /// `SDL_UpdateTexture` (the glyph atlas).
-    func makeTexture(width: Int, height: Int) throws -> Texture {
-        guard let t = SDL_CreateTexture(handle, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+    /// A transparent texture of `width` × `height` pixels, to be filled with
+    /// `Texture.update` (the glyph atlas); `target` if it is to be drawn into.
+    func makeTexture(width: Int, height: Int, target: Bool = false) throws -> Texture {
+        guard let handle else { return Texture(image: RasterImage(width: width, height: height), renderer: self) }
+        let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
+        guard let t = SDL_CreateTexture(handle, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(access.rawValue),
                                         Int32(width), Int32(height)) else {
             throw SDLError("SDL_CreateTexture \(width)×\(height)")
         }
-        let clear = [UInt8](repeating: 0, count: width * height * 4)
-        clear.withUnsafeBytes { _ = SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(width * 4)) }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
-        return Texture(handle: t, width: width, height: height, renderer: self)
+        let texture = Texture(handle: t, width: width, height: height, renderer: self)
+        if !target {
+            let clear = [UInt8](repeating: 0, count: width * height * 4)
+            clear.withUnsafeBytes { texture.update(x: 0, y: 0, w: width, h: height, rgba: $0.baseAddress!, pitch: width * 4) }
+        }
+        return texture
     }
 
-    /// A texture that can be rendered into, `width` × `height` RGBA pixels.
+    /// A texture that can be drawn into, `width` × `height` pixels.
     public func makeTargetTexture(width: Int, height: Int) throws -> Texture {
-        guard let t = SDL_CreateTexture(handle, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        Int32(width), Int32(height)) else {
-            throw SDLError("SDL_CreateTexture \(width)×\(height)")
-        }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
-        return Texture(handle: t, width: width, height: height, renderer: self)
+        try makeTexture(width: width, height: height, target: true)
     }
 
     /// The texture drawn into, or nil for the window.
@@ -83,45 +124,100 @@ public final class Renderer {
 
     /// Draws into `texture` from now on, or into the window when nil.
     public func setTarget(_ texture: Texture?) throws {
-        try check(SDL_SetRenderTarget(handle, texture?.handle), "SDL_SetRenderTarget")
+        if let handle { try check(SDL_SetRenderTarget(handle, texture?.handle), "SDL_SetRenderTarget") }
         target = texture
     }
 
     /// Runs `body` drawing into `texture` with no clip, then restores the target and clip.
     func drawing(into texture: Texture, _ body: () throws -> Void) throws {
-        let previous = target
-        var clip = SDL_Rect()
-        let clipped = SDL_RenderIsClipEnabled(handle) == SDL_TRUE
-        SDL_RenderGetClipRect(handle, &clip)
+        let previous = (target: target, clip: clip)
         try setTarget(texture)
-        SDL_RenderSetClipRect(handle, nil)
+        setClip(nil)
         defer {
-            try? setTarget(previous)
-            if clipped { SDL_RenderSetClipRect(handle, &clip) } else { SDL_RenderSetClipRect(handle, nil) }
+            try? setTarget(previous.target)
+            setClip(previous.clip)
         }
         try body()
     }
 
     // MARK: Frames
 
+    /// Fills the whole target with `color` and lifts the clip.
     public func clear(_ color: Color) {
-        SDL_SetRenderDrawColor(handle, Self.byte(color.red), Self.byte(color.green), Self.byte(color.blue), Self.byte(color.alpha))
-        SDL_RenderSetClipRect(handle, nil)
+        setClip(nil)
+        guard let handle else {
+            let image = rasterTarget
+            let c = Self.bytes(color)
+            image.fill(UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
+                       PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+            return
+        }
+        let c = Self.bytes(color)
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
         SDL_RenderClear(handle)
     }
 
-    public func present() { SDL_RenderPresent(handle) }
+    /// Draws `indices.count / 3` triangles of `vertices`, textured by `texture` (times the
+    /// vertex colours) or coloured by the vertices alone, blended or stored.
+    func drawGeometry(_ vertices: UnsafeBufferPointer<SDL_Vertex>, _ indices: UnsafeBufferPointer<Int32>,
+                      texture: Texture?, blended: Bool) {
+        guard let handle else {
+            let image = rasterTarget
+            rasterizer.draw(vertices, indices, texture: texture?.image, blended: blended, into: image,
+                            clip: clipRect ?? PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+            return
+        }
+        let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
+        if let t = texture?.handle { SDL_SetTextureBlendMode(t, mode) } else { SDL_SetRenderDrawBlendMode(handle, mode) }
+        _ = SDL_RenderGeometry(handle, texture?.handle, vertices.baseAddress, Int32(vertices.count), indices.baseAddress,
+                               Int32(indices.count))
+    }
+
+    /// Shows the frame drawn into the window.
+    public func present() {
+        guard let handle else {
+            guard let frame, let surface = SDL_GetWindowSurface(window.handle) else { return }
+            let w = min(Int(surface.pointee.w), frame.width), h = min(Int(surface.pointee.h), frame.height)
+            SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_ARGB8888.rawValue, frame.pixels, Int32(frame.width * 4),
+                              surface.pointee.format.pointee.format, surface.pointee.pixels, surface.pointee.pitch)
+            SDL_UpdateWindowSurface(window.handle)
+            return
+        }
+        SDL_RenderPresent(handle)
+    }
 
     /// The pixels of the current target, RGBA, row by row, top first.
     public func readPixels() throws -> (width: Int, height: Int, rgba: [UInt8]) {
         let (w, h) = outputSize
+        return (w, h, try read(PixelRect(x0: 0, y0: 0, x1: w, y1: h)))
+    }
+
+    /// Reads back one pixel (top-left): on OpenGL, waits until the frame is finished, cheaply.
+    public func readPixel() throws -> [UInt8] {
+        try read(PixelRect(x0: 0, y0: 0, x1: 1, y1: 1))
+    }
+
+    /// The RGBA bytes of `r` (inside the target), row by row.
+    private func read(_ r: PixelRect) throws -> [UInt8] {
+        let w = r.x1 - r.x0, h = r.y1 - r.y0
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         try pixels.withUnsafeMutableBytes { buf in
-            try check(SDL_RenderReadPixels(handle, nil, SDL_PIXELFORMAT_RGBA32.rawValue, buf.baseAddress, Int32(w * 4)),
+            guard let handle else {
+                let image = rasterTarget
+                try check(SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                            image.pixels + r.y0 * image.width + r.x0, Int32(image.width * 4),
+                                            SDL_PIXELFORMAT_RGBA32.rawValue, buf.baseAddress, Int32(w * 4)), "SDL_ConvertPixels")
+                return
+            }
+            var rect = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(w), h: Int32(h))
+            try check(SDL_RenderReadPixels(handle, &rect, SDL_PIXELFORMAT_RGBA32.rawValue, buf.baseAddress, Int32(w * 4)),
                       "SDL_RenderReadPixels")
         }
-        return (w, h, pixels)
+        return pixels
     }
+
+    /// The whole-pixel rectangle drawing is limited to, nil for none.
+    public private(set) var clip: Rect?
 
     /// Limits drawing to `rect` (pixels) rounded to whole pixels, or lifts the limit when
     /// nil; returns the whole-pixel rectangle it limits drawing to (nil: none), which is what
@@ -129,26 +225,24 @@ public final class Renderer {
     @discardableResult
     public func setClip(_ rect: Rect?) -> Rect? {
         guard let r = rect else {
-            SDL_RenderSetClipRect(handle, nil)
+            clip = nil
+            clipRect = nil
+            if let handle { SDL_RenderSetClipRect(handle, nil) }
             return nil
         }
-        var c = SDL_Rect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()),
-                         w: Int32(r.width.rounded()), h: Int32(r.height.rounded()))
-        SDL_RenderSetClipRect(handle, &c)
-        return Rect(x: Double(c.x), y: Double(c.y), width: Double(c.w), height: Double(c.h))
+        let x = Int(r.minX.rounded()), y = Int(r.minY.rounded()), w = Int(r.width.rounded()), h = Int(r.height.rounded())
+        clipRect = PixelRect(x0: x, y0: y, x1: x + w, y1: y + h)
+        if let handle {
+            var c = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
+            SDL_RenderSetClipRect(handle, &c)
+        }
+        clip = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+        return clip
     }
 
     static func byte(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
-}
 
-extension Renderer {
-    /// Reads back one pixel (top-left): waits until the GPU has finished the frame, cheaply.
-    public func readPixel() throws -> [UInt8] {
-        var pixel = [UInt8](repeating: 0, count: 4)
-        var r = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
-        try pixel.withUnsafeMutableBytes { buf in
-            try check(SDL_RenderReadPixels(handle, &r, SDL_PIXELFORMAT_RGBA32.rawValue, buf.baseAddress, 4), "SDL_RenderReadPixels")
-        }
-        return pixel
+    static func bytes(_ c: Color) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        (byte(c.red), byte(c.green), byte(c.blue), byte(c.alpha))
     }
 }

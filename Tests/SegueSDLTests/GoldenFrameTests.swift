@@ -4,18 +4,18 @@ import Segue
 import SegueDemos
 import SegueSDL
 
-/// Frames rendered headless (SDL's offscreen driver) against goldens. SDL is global, so
-/// the suite runs serially.
+/// Frames rendered headless (SDL's offscreen driver) against goldens, by Segue's rasterizer
+/// unless a test names another engine. SDL is global, so the suite runs serially.
 @Suite(.serialized) struct GoldenFrameTests {
     static let scale = 0.4
     static let screen = Size(width: 375, height: 667)
 
     private func render(_ demo: Demo, _ op: TransitionContext.Operation, _ progress: Double, scale: Double = scale,
-                        software: Bool = false) throws -> (Int, Int, [UInt8]) {
+                        kind: Renderer.Kind = .raster) throws -> (Int, Int, [UInt8]) {
         let platform = try Platform(headless: true)
         let w = Int((demo.window.bounds.width * scale).rounded()), h = Int((demo.window.bounds.height * scale).rounded())
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(),
-                                         software: software)
+                                         kind: kind)
         try canvas.drawer.textures.registerAssets(demo.images)
         let list = try demo.frame(of: op, atProgress: progress, scale: scale)
         return (w, h, try canvas.render(list, pixelScale: scale))
@@ -49,11 +49,20 @@ import SegueSDL
         try Golden.check(rgba, width: w, height: h, name: stop.name)
     }
 
-    /// The fallback renderer draws the same scenes (on its own goldens: it rounds to whole
+    /// SDL's OpenGL renderer (llvmpipe here), an implementation of its own, draws the same
+    /// frames as Segue's rasterizer, to the goldens' tolerance.
+    @Test(arguments: stops.filter { ["flip-present-45", "pageturn-present-80", "magicmove-push-25"].contains($0.name) })
+    func openGLRendererMatchesTheGoldens(_ stop: Stop) throws {
+        let (w, h, rgba) = try render(DemoCatalog.make(stop.demo, screenSize: stop.size)!, stop.operation, stop.progress,
+                                      kind: .opengl)
+        try Golden.check(rgba, width: w, height: h, name: stop.name)
+    }
+
+    /// SDL's software renderer draws the same scenes (on its own goldens: it rounds to whole
     /// pixels).
     @Test(arguments: [("flip", TransitionContext.Operation.present, 0.25), ("magicmove", .push, 0.4)])
     func softwareRenderer(_ demo: String, _ op: TransitionContext.Operation, _ progress: Double) throws {
-        let (w, h, rgba) = try render(DemoCatalog.make(demo, screenSize: Self.screen)!, op, progress, software: true)
+        let (w, h, rgba) = try render(DemoCatalog.make(demo, screenSize: Self.screen)!, op, progress, kind: .software)
         try Golden.check(rgba, width: w, height: h, name: "\(demo)-\(op.rawValue)-\(Int(progress * 100))-software")
     }
 

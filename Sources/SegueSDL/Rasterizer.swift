@@ -1,0 +1,344 @@
+internal import CSDL2
+import Dispatch
+
+/// Pixels in memory: `width` × `height` words 0xAARRGGBB with straight alpha, rows top
+/// first — SDL's ARGB8888, the layout of an X11 window's surface, so a frame is shown
+/// without converting it.
+final class RasterImage {
+    let width: Int
+    let height: Int
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    /// A transparent image; both sides at least 1.
+    init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        pixels = .allocate(capacity: self.width * self.height)
+        pixels.initialize(repeating: 0, count: self.width * self.height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Sets every pixel of `clip` to `argb`.
+    func fill(_ argb: UInt32, _ clip: PixelRect) {
+        for y in clip.y0..<clip.y1 { (pixels + y * width + clip.x0).update(repeating: argb, count: clip.x1 - clip.x0) }
+    }
+}
+
+/// A rectangle of whole pixels, x0..<x1 × y0..<y1.
+struct PixelRect: Equatable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+    func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+}
+
+/// Fills triangles on the CPU as OpenGL does for `SDL_RenderGeometry`: a pixel is painted
+/// when its centre lies inside (on a shared edge, by the top-left rule, so two triangles
+/// sharing an edge never both paint a pixel — a blended grid shows no seams); colours and
+/// texture coordinates are interpolated linearly in screen space; a texture is sampled
+/// bilinearly, edges clamped, and multiplied by the colour; the result is stored, or
+/// blended source-over with straight alpha (SDL_BLENDMODE_BLEND). Vertices snap to 1/256
+/// of a pixel and the inside test is exact integer arithmetic.
+///
+/// A draw call's rows are shared among `threads` workers in interleaved bands of
+/// `bandRows`, so the work stays even wherever the triangles are.
+struct Rasterizer {
+    var threads = 2
+    var bandRows = 16
+    /// Below this many pixels of bounding boxes a call is drawn on the calling thread.
+    var parallelArea = 20_000
+
+    func draw(_ vertices: UnsafeBufferPointer<SDL_Vertex>, _ indices: UnsafeBufferPointer<Int32>, texture: RasterImage?,
+              blended: Bool, into target: RasterImage, clip: PixelRect) {
+        let clip = clip.intersection(PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        guard !clip.isEmpty, indices.count >= 3 else { return }
+        var area = 0.0
+        var k = 0
+        while k + 2 < indices.count {
+            let a = vertices[Int(indices[k])].position, b = vertices[Int(indices[k + 1])].position
+            let c = vertices[Int(indices[k + 2])].position
+            area += Double((max(a.x, b.x, c.x) - min(a.x, b.x, c.x)) * (max(a.y, b.y, c.y) - min(a.y, b.y, c.y)))
+            k += 3
+        }
+        let workers = area < Double(parallelArea) ? 1 : max(1, threads)
+        let job = Job(vertices: vertices, indices: indices, texture: texture, blended: blended, target: target, clip: clip,
+                      band: bandRows, workers: workers)
+        if workers == 1 {
+            job.run(worker: 0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
+        }
+    }
+
+    /// One draw call, run by each worker over its bands.
+    private struct Job: @unchecked Sendable {
+        let vertices: UnsafeBufferPointer<SDL_Vertex>
+        let indices: UnsafeBufferPointer<Int32>
+        let texture: RasterImage?
+        let blended: Bool
+        let target: RasterImage
+        let clip: PixelRect
+        let band: Int
+        let workers: Int
+
+        func run(worker: Int) {
+            var k = 0
+            while k + 2 < indices.count {
+                triangle(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])], worker: worker)
+                k += 3
+            }
+        }
+
+        /// One edge's inside test along a row: A·x + K ≥ bias at x = 256·px + 128.
+        private struct Edge {
+            let a: Int64, b: Int64, c: Int64
+            /// 0 on a top or left edge (a centre exactly on it is inside), else 1.
+            let bias: Int64
+
+            init(_ px: Int64, _ py: Int64, _ qx: Int64, _ qy: Int64) {
+                a = py - qy
+                b = qx - px
+                c = -(qx - px) * py + (qy - py) * px
+                bias = (a > 0 || (a == 0 && b > 0)) ? 0 : 1
+            }
+
+            /// Narrows lo...hi to the pixel columns of row `y` (centre 256·y + 128) inside.
+            func narrow(_ lo: inout Int, _ hi: inout Int, row y: Int64) {
+                let k = b * (256 * y + 128) + c
+                let rhs = bias - k - 128 * a
+                if a > 0 {
+                    lo = max(lo, Int(Self.ceilDiv(rhs, 256 * a)))
+                } else if a < 0 {
+                    hi = min(hi, Int(Self.floorDiv(rhs, 256 * a)))
+                } else if k < bias {
+                    hi = lo - 1
+                }
+            }
+
+            static func floorDiv(_ n: Int64, _ d: Int64) -> Int64 {
+                let q = n / d
+                return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q
+            }
+
+            static func ceilDiv(_ n: Int64, _ d: Int64) -> Int64 { -floorDiv(-n, d) }
+        }
+
+        private func triangle(_ v0: SDL_Vertex, _ v1: SDL_Vertex, _ v2: SDL_Vertex, worker: Int) {
+            // Far off (or not a number): no pixel to paint, and no integer to snap to.
+            let limit: Float = 1_048_576
+            guard abs(v0.position.x) < limit, abs(v0.position.y) < limit, abs(v1.position.x) < limit,
+                  abs(v1.position.y) < limit, abs(v2.position.x) < limit, abs(v2.position.y) < limit else { return }
+            var p = (v0, v1, v2)
+            func snap(_ f: Float) -> Int64 { Int64((f * 256).rounded()) }
+            var x0 = snap(p.0.position.x), y0 = snap(p.0.position.y)
+            var x1 = snap(p.1.position.x), y1 = snap(p.1.position.y)
+            var x2 = snap(p.2.position.x), y2 = snap(p.2.position.y)
+            let twiceArea = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+            if twiceArea == 0 { return }
+            if twiceArea < 0 {
+                swap(&p.1, &p.2)
+                swap(&x1, &x2)
+                swap(&y1, &y2)
+            }
+            let e0 = Edge(x1, y1, x2, y2), e1 = Edge(x2, y2, x0, y0), e2 = Edge(x0, y0, x1, y1)
+            let top = max(clip.y0, Int(Edge.ceilDiv(min(y0, y1, y2) - 128, 256)))
+            let bottom = min(clip.y1 - 1, Int(Edge.floorDiv(max(y0, y1, y2) - 128, 256)))
+            guard top <= bottom else { return }
+
+            // Attribute planes: f(x, y) = f0 + dx·(x − X0) + dy·(y − Y0), in pixels.
+            let fx0 = Float(x0) / 256, fy0 = Float(y0) / 256
+            let ex1 = Float(x1 - x0) / 256, ey1 = Float(y1 - y0) / 256
+            let ex2 = Float(x2 - x0) / 256, ey2 = Float(y2 - y0) / 256
+            let det = ex1 * ey2 - ex2 * ey1
+            func plane(_ f0: SIMD4<Float>, _ f1: SIMD4<Float>, _ f2: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+                let d1 = f1 - f0, d2 = f2 - f0
+                return ((d1 * ey2 - d2 * ey1) / det, (d2 * ex1 - d1 * ex2) / det)
+            }
+            func color(_ v: SDL_Vertex) -> SIMD4<Float> {
+                SIMD4(Float(v.color.r), Float(v.color.g), Float(v.color.b), Float(v.color.a))
+            }
+            let c0 = color(p.0)
+            let (dcdx, dcdy) = plane(c0, color(p.1), color(p.2))
+            let tw = Float(texture?.width ?? 1), th = Float(texture?.height ?? 1)
+            func texel(_ v: SDL_Vertex) -> SIMD4<Float> { SIMD4(v.tex_coord.x * tw - 0.5, v.tex_coord.y * th - 0.5, 0, 0) }
+            let t0 = texel(p.0)
+            let (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : plane(t0, texel(p.1), texel(p.2))
+            // A colour that changes by under a quarter level across the triangle's width is
+            // one colour a row.
+            let width = Float(max(x0, x1, x2) - min(x0, x1, x2)) / 256
+            let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
+
+            let pixels = target.pixels, stride = target.width
+            var y = top
+            while y <= bottom {
+                if (y / band) % workers != worker {
+                    y = (y / band + 1) * band
+                    continue
+                }
+                var lo = clip.x0, hi = clip.x1 - 1
+                let row = Int64(y)
+                e0.narrow(&lo, &hi, row: row)
+                e1.narrow(&lo, &hi, row: row)
+                e2.narrow(&lo, &hi, row: row)
+                if lo <= hi {
+                    let cy = Float(y) + 0.5 - fy0
+                    let line = pixels + y * stride
+                    if let texture {
+                        let sx = Float(lo) + 0.5 - fx0
+                        Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
+                                          c0 + dcdx * sx + dcdy * cy, dcdx, blended)
+                    } else if rowConstant {
+                        let mid = Float(lo + hi) / 2 + 0.5 - fx0
+                        let c = Rasterizer.pack(c0 + dcdx * mid + dcdy * cy)
+                        if !blended || c >> 24 == 255 {
+                            (line + lo).update(repeating: c, count: hi - lo + 1)
+                        } else {
+                            for x in lo...hi { line[x] = Rasterizer.blend(c, over: line[x]) }
+                        }
+                    } else {
+                        let sx = Float(lo) + 0.5 - fx0
+                        Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, blended)
+                    }
+                }
+                y += 1
+            }
+        }
+    }
+}
+
+/// The pixel arithmetic: spans, sampling and blending on 0xAARRGGBB words.
+extension Rasterizer {
+    /// 0…255 channels (r, g, b, a), rounded and clamped, as 0xAARRGGBB.
+    @inline(__always)
+    static func pack(_ c: SIMD4<Float>) -> UInt32 {
+        @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(min(max(v + 0.5, 0), 255.5)) }
+        return byte(c.w) << 24 | byte(c.x) << 16 | byte(c.y) << 8 | byte(c.z)
+    }
+
+    /// `src` over `dst`, straight alpha: colour s·a + d·(1 − a), alpha a + d·(1 − a).
+    @inline(__always)
+    static func blend(_ src: UInt32, over dst: UInt32) -> UInt32 {
+        let a = src >> 24
+        if a == 255 { return src }
+        if a == 0 { return dst }
+        let k = 255 - a
+        // Red and blue in one word, green and alpha in another, each ·a / 255 rounded.
+        let srb = (src & 0x00FF_00FF) * a, sg = ((src >> 8) & 0xFF) * a
+        let drb = (dst & 0x00FF_00FF) * k, dga = ((dst >> 8) & 0x00FF_00FF) * k
+        var rb = srb + drb + 0x0080_0080
+        rb = ((rb + ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ga = (sg | (a * 255) << 16) + dga + 0x0080_0080
+        ga = ((ga + ((ga >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        return rb | ga << 8
+    }
+
+    /// Two channels in one word, each 16.16 fixed point in its own 32-bit half (`high`
+    /// above, `low` below), and their step. Adding a step is exact integer arithmetic on
+    /// the whole word, and each half stays in 0 ..< 2³², so the halves never mix.
+    struct ChannelPair {
+        var value: Int64
+        let step: Int64
+
+        /// From `low0` and `high0` (0…255, clamped) to `low1` and `high1` over `count` steps.
+        init(low0: Float, high0: Float, low1: Float, high1: Float, count: Int) {
+            @inline(__always) func fixed(_ v: Float) -> Int64 { Int64(min(max(v, 0), 255) * 65536) + 32768 }
+            let l0 = fixed(low0), h0 = fixed(high0)
+            value = (h0 << 32) + l0
+            guard count > 0 else { step = 0; return }
+            step = ((fixed(high1) - h0) / Int64(count)) << 32 + (fixed(low1) - l0) / Int64(count)
+        }
+
+        /// The two channels' bytes at bits 0–7 and 16–23.
+        @inline(__always) var bytes: UInt32 {
+            let x = UInt64(bitPattern: value) >> 16 & 0x0000_00FF_0000_00FF
+            return UInt32(truncatingIfNeeded: x | x >> 16) & 0x00FF_00FF
+        }
+    }
+
+    /// One row of a colour-interpolated triangle from column `lo` to `hi`, the colour (r,
+    /// g, b, a, 0…255) at `lo` and its step a column. Four pixels at a time, each channel
+    /// of the four in one vector, 16.16 fixed point.
+    @inline(__always)
+    static func shadedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ c: SIMD4<Float>,
+                           _ dc: SIMD4<Float>, _ blended: Bool) {
+        let n = hi - lo, end = c + dc * Float(n)
+        @inline(__always) func fixed(_ v: Float) -> Int32 { Int32(min(max(v, 0), 255) * 65536) + 32768 }
+        @inline(__always) func channel(_ v0: Float, _ v1: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
+            let f0 = fixed(v0), step = n > 0 ? (fixed(v1) - f0) / Int32(n) : 0
+            return (SIMD4(f0, f0 &+ step, f0 &+ 2 &* step, f0 &+ 3 &* step), SIMD4(repeating: 4 &* step))
+        }
+        var (r, dr) = channel(c.x, end.x), (g, dg) = channel(c.y, end.y)
+        var (b, db) = channel(c.z, end.z), (a, da) = channel(c.w, end.w)
+        var x = lo
+        while x <= hi {
+            // Each lane is below 2²⁴: its byte sits at bits 16–23.
+            let px = SIMD4<UInt32>(truncatingIfNeeded: (r & 0xFF_0000) | (g &>> 8 & 0xFF00) | (b &>> 16) | (a &<< 8 & -0x100_0000))
+            if blended || x + 3 > hi {
+                for k in 0..<min(4, hi - x + 1) { line[x + k] = blended ? blend(px[k], over: line[x + k]) : px[k] }
+            } else {
+                UnsafeMutableRawPointer(line + x).storeBytes(of: px, as: SIMD4<UInt32>.self)
+            }
+            r &+= dr
+            g &+= dg
+            b &+= db
+            a &+= da
+            x += 4
+        }
+    }
+
+    /// One row of a textured triangle from column `lo` to `hi`: the texel position (u,
+    /// v, in texels, centres at whole numbers) and the colour (r, g, b, a, 0…255) at
+    /// `lo`, and their steps a column. A white opaque colour leaves the texels as they are.
+    @inline(__always)
+    static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: RasterImage,
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ c: SIMD4<Float>, _ dc: SIMD4<Float>,
+                             _ blended: Bool) {
+        let n = hi - lo, cEnd = c + dc * Float(n)
+        var rb = ChannelPair(low0: c.z, high0: c.x, low1: cEnd.z, high1: cEnd.x, count: n)
+        var ga = ChannelPair(low0: c.y, high0: c.w, low1: cEnd.y, high1: cEnd.w, count: n)
+        let white = min(c.x, c.y, c.z, c.w, cEnd.x, cEnd.y, cEnd.z, cEnd.w) >= 254.5
+        let w = texture.width, h = texture.height, texels = texture.pixels
+        // Texel positions in 16.16 fixed point, clamped to the edge texels' centres.
+        let limit = Float(1 << 14)
+        @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
+        var u = fixed(t.x), v = fixed(t.y)
+        let du = n > 0 ? (fixed(t.x + dt.x * Float(n)) - u) / n : 0, dv = n > 0 ? (fixed(t.y + dt.y * Float(n)) - v) / n : 0
+        let maxU = (w - 1) << 16, maxV = (h - 1) << 16
+        for x in lo...hi {
+            let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
+            let iu = cu >> 16, iv = cv >> 16
+            let fu = UInt32(truncatingIfNeeded: cu >> 8 & 0xFF), fv = UInt32(truncatingIfNeeded: cv >> 8 & 0xFF)
+            let iu1 = min(iu + 1, w - 1), row0 = texels + iv * w, row1 = texels + min(iv + 1, h - 1) * w
+            var s = lerp(lerp(row0[iu], row0[iu1], fu), lerp(row1[iu], row1[iu1], fu), fv)
+            if !white { s = modulate(s, rb.bytes | ga.bytes << 8) }
+            line[x] = blended ? blend(s, over: line[x]) : s
+            u &+= du
+            v &+= dv
+            rb.value &+= rb.step
+            ga.value &+= ga.step
+        }
+    }
+
+    /// a + (b − a)·f / 256 per channel, rounded; f in 0…256.
+    @inline(__always)
+    static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+        let g = 256 - f
+        let rb = ((a & 0x00FF_00FF) * g + (b & 0x00FF_00FF) * f + 0x0080_0080) >> 8 & 0x00FF_00FF
+        let ga = (((a >> 8) & 0x00FF_00FF) * g + ((b >> 8) & 0x00FF_00FF) * f + 0x0080_0080) >> 8 & 0x00FF_00FF
+        return rb | ga << 8
+    }
+
+    /// Each channel of `a` times `b`'s, / 255.
+    @inline(__always)
+    static func modulate(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        func ch(_ s: UInt32) -> UInt32 {
+            let x = ((a >> s) & 0xFF) * ((b >> s) & 0xFF) + 128
+            return ((x + (x >> 8)) >> 8) << s
+        }
+        return ch(0) | ch(8) | ch(16) | ch(24)
+    }
+}

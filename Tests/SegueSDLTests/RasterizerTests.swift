@@ -1,0 +1,131 @@
+import CSDL2
+import Testing
+@testable import SegueSDL
+
+/// Segue's CPU rasterizer against hand-worked pixels: which pixels a triangle paints, the
+/// colours it interpolates, samples and blends. (The golden frames check whole scenes
+/// against OpenGL's.)
+@Suite struct RasterizerTests {
+    static let black: UInt32 = 0xFF00_0000
+
+    func vertex(_ x: Float, _ y: Float, _ argb: UInt32 = 0xFFFF_FFFF, u: Float = 0, v: Float = 0) -> SDL_Vertex {
+        SDL_Vertex(position: SDL_FPoint(x: x, y: y),
+                   color: SDL_Color(r: UInt8(argb >> 16 & 0xFF), g: UInt8(argb >> 8 & 0xFF), b: UInt8(argb & 0xFF), a: UInt8(argb >> 24)),
+                   tex_coord: SDL_FPoint(x: u, y: v))
+    }
+
+    /// The rect x0…x1 × y0…y1 as two triangles sharing the diagonal, in one colour.
+    func quad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ argb: UInt32) -> [SDL_Vertex] {
+        [vertex(x0, y0, argb), vertex(x1, y0, argb), vertex(x1, y1, argb), vertex(x0, y1, argb)]
+    }
+
+    func draw(_ vertices: [SDL_Vertex], _ indices: [Int32] = [0, 1, 2, 0, 2, 3], on image: RasterImage,
+              texture: RasterImage? = nil, blended: Bool = false, clip: PixelRect? = nil, threads: Int = 2) {
+        var rasterizer = Rasterizer()
+        rasterizer.threads = threads
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                rasterizer.draw(v, i, texture: texture, blended: blended, into: image,
+                                clip: clip ?? PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+            }
+        }
+    }
+
+    func image(_ w: Int, _ h: Int, _ argb: UInt32 = black) -> RasterImage {
+        let image = RasterImage(width: w, height: h)
+        image.fill(argb, PixelRect(x0: 0, y0: 0, x1: w, y1: h))
+        return image
+    }
+
+    func columns(_ image: RasterImage, row: Int, painted: UInt32) -> [Int] {
+        (0..<image.width).filter { image.pixels[row * image.width + $0] == painted }
+    }
+
+    /// Hand-worked: 50 % (128) orange-red over opaque blue: red 255·128/255 = 128, green
+    /// 128·128/255 = 64.25 → 64, blue 255·127/255 = 127, alpha 128 + 255·127/255 = 255.
+    @Test func blendingIsSourceOverWithStraightAlpha() {
+        #expect(Rasterizer.blend(0x80FF_8000, over: 0xFF00_00FF) == 0xFF80_407F)
+        #expect(Rasterizer.blend(0xFF12_3456, over: 0xFF00_00FF) == 0xFF12_3456)
+        #expect(Rasterizer.blend(0x0012_3456, over: 0xFF00_00FF) == 0xFF00_00FF)
+        // Over transparent: the colour times its alpha, the alpha kept.
+        #expect(Rasterizer.blend(0x80FF_FFFF, over: 0) == 0x8080_8080)
+    }
+
+    /// A pixel is painted when its centre is inside: from x = 0.4 to 2.6 that is the centres
+    /// 0.5, 1.5 and 2.5; from 0.5 to 2.5 a centre on the left edge is in, one on the right
+    /// edge out (top-left rule) — columns 0 and 1.
+    @Test func pixelCentresAndTheTopLeftRuleDecide() {
+        let red: UInt32 = 0xFFFF_0000
+        let a = image(4, 4)
+        draw(quad(0.4, 0, 2.6, 4, red), on: a)
+        #expect(columns(a, row: 1, painted: red) == [0, 1, 2])
+        let b = image(4, 4)
+        draw(quad(0.5, 0.5, 2.5, 2.5, red), on: b)
+        #expect(columns(b, row: 0, painted: red) == [0, 1])
+        #expect(columns(b, row: 1, painted: red) == [0, 1])
+        #expect(columns(b, row: 2, painted: red).isEmpty)
+        // Either winding paints the same pixels.
+        let c = image(4, 4)
+        draw(quad(0.5, 0.5, 2.5, 2.5, red), [0, 2, 1, 0, 3, 2], on: c)
+        #expect((0..<16).allSatisfy { b.pixels[$0] == c.pixels[$0] })
+    }
+
+    /// Two triangles sharing a diagonal paint each pixel once: half-transparent red over
+    /// black is the same everywhere, never blended twice along the seam.
+    @Test func trianglesSharingAnEdgeNeverBothPaintAPixel() {
+        let target = image(13, 11)
+        draw(quad(0.3, 0.7, 12.6, 10.2, 0x80FF_0000), [0, 1, 2, 0, 2, 3], on: target, blended: true)
+        let once = Rasterizer.blend(0x80FF_0000, over: Self.black)
+        #expect(once == 0xFF80_0000)
+        for y in 1..<10 { #expect(columns(target, row: y, painted: once) == Array(0..<13)) }
+        #expect(columns(target, row: 0, painted: once).isEmpty && columns(target, row: 10, painted: once).isEmpty)
+    }
+
+    /// Black at x = 0 to red at x = 256: the centre of column x is (x + 0.5)·255/256.
+    @Test func coloursAreInterpolatedAtPixelCentres() {
+        let target = image(256, 2)
+        let vertices = [vertex(0, 0, 0xFF00_0000), vertex(256, 0, 0xFFFF_0000), vertex(256, 2, 0xFFFF_0000), vertex(0, 2, 0xFF00_0000)]
+        draw(vertices, on: target)
+        let reds = (0..<256).map { Double(target.pixels[256 + $0] >> 16 & 0xFF) }
+        for x in 0..<256 { #expect(abs(reds[x] - (Double(x) + 0.5) * 255 / 256) <= 0.55, "column \(x): \(reds[x])") }
+        #expect(reds[0] == 0 && reds[127] == 127 && reds[255] == 255)
+    }
+
+    /// A 2 × 1 texture, black and white, over 4 columns: texel space u·2 − 0.5 at centres
+    /// is −0.25 (clamped: black), 0.25 (63.75 → 64), 0.75 (191.25 → 191) and 1.25 (white).
+    /// Times a vertex colour it is tinted; drawn blended its alpha counts.
+    @Test func texturesAreSampledBilinearlyAndModulated() {
+        let texture = image(2, 1)
+        texture.pixels[1] = 0xFFFF_FFFF
+        func strip(_ argb: UInt32, blended: Bool = false) -> [UInt32] {
+            let target = image(4, 1)
+            let vertices = [vertex(0, 0, argb, u: 0, v: 0), vertex(4, 0, argb, u: 1, v: 0),
+                            vertex(4, 1, argb, u: 1, v: 1), vertex(0, 1, argb, u: 0, v: 1)]
+            draw(vertices, on: target, texture: texture, blended: blended)
+            return (0..<4).map { target.pixels[$0] }
+        }
+        #expect(strip(0xFFFF_FFFF) == [0xFF00_0000, 0xFF40_4040, 0xFFBF_BFBF, 0xFFFF_FFFF])
+        // Times (255, 128, 0): green 191·128/255 = 95.9 → 96.
+        #expect(strip(0xFFFF_8000)[2] == 0xFFBF_6000)
+        // Alpha 128, blended over black: half of each.
+        #expect(strip(0x80FF_FFFF, blended: true)[3] == 0xFF80_8080)
+    }
+
+    @Test func onlyTheClipIsPainted() {
+        let red: UInt32 = 0xFFFF_0000
+        let target = image(8, 8)
+        draw(quad(-50, -50, 50, 50, red), on: target, clip: PixelRect(x0: 2, y0: 3, x1: 5, y1: 4))
+        let painted = (0..<64).filter { target.pixels[$0] == red }
+        #expect(painted == [26, 27, 28])
+    }
+
+    /// Shared among workers by bands of rows, a call paints exactly what one worker does.
+    @Test func bandsOfRowsMakeTheSameImage() {
+        let vertices = [vertex(3.3, 1.2, 0xFF20_4080), vertex(390.6, 40.1, 0xC0F0_1060), vertex(120.2, 299.7, 0x80FF_FFFF)]
+        let one = image(400, 300), two = image(400, 300)
+        draw(vertices, [0, 1, 2], on: one, blended: true, threads: 1)
+        draw(vertices, [0, 1, 2], on: two, blended: true, threads: 3)
+        #expect((0..<(400 * 300)).allSatisfy { one.pixels[$0] == two.pixels[$0] })
+        #expect((0..<(400 * 300)).contains { one.pixels[$0] != Self.black })
+    }
+}
