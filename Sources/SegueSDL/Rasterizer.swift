@@ -3,8 +3,8 @@ import Dispatch
 
 /// Pixels in memory: `width` × `height` words 0xAARRGGBB with straight alpha, rows top
 /// first — SDL's ARGB8888, the layout of an X11 window's surface, so a frame is shown
-/// without converting it.
-final class RasterImage {
+/// without converting it. Workers write it at once, each its own rows (hence unchecked).
+final class RasterImage: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
@@ -19,10 +19,27 @@ final class RasterImage {
 
     deinit { pixels.deallocate() }
 
-    /// Sets every pixel of `clip` to `argb`.
+    /// Its memory, to be used while it lives (what the drawing loops hold: no reference
+    /// counting on the way).
+    var view: PixelView { PixelView(pixels: pixels, width: width, height: height) }
+
+    /// Sets every pixel of `clip` to `argb`; a large clip in two halves at once.
     func fill(_ argb: UInt32, _ clip: PixelRect) {
-        for y in clip.y0..<clip.y1 { (pixels + y * width + clip.x0).update(repeating: argb, count: clip.x1 - clip.x0) }
+        guard !clip.isEmpty else { return }
+        let rows = clip.y1 - clip.y0, halves = (clip.x1 - clip.x0) * rows > 100_000 ? 2 : 1
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            for y in (clip.y0 + rows * half / halves)..<(clip.y0 + rows * (half + 1) / halves) {
+                (pixels + y * width + clip.x0).update(repeating: argb, count: clip.x1 - clip.x0)
+            }
+        }
     }
+}
+
+/// The memory of a `RasterImage`, borrowed.
+struct PixelView: @unchecked Sendable {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let height: Int
 }
 
 /// A rectangle of whole pixels, x0..<x1 × y0..<y1.
@@ -65,7 +82,7 @@ struct Rasterizer {
             k += 3
         }
         let workers = area < Double(parallelArea) ? 1 : max(1, threads)
-        let job = Job(vertices: vertices, indices: indices, texture: texture, blended: blended, target: target, clip: clip,
+        let job = Job(vertices: vertices, indices: indices, texture: texture?.view, blended: blended, target: target.view, clip: clip,
                       band: bandRows, workers: workers)
         if workers == 1 {
             job.run(worker: 0)
@@ -78,9 +95,9 @@ struct Rasterizer {
     private struct Job: @unchecked Sendable {
         let vertices: UnsafeBufferPointer<SDL_Vertex>
         let indices: UnsafeBufferPointer<Int32>
-        let texture: RasterImage?
+        let texture: PixelView?
         let blended: Bool
-        let target: RasterImage
+        let target: PixelView
         let clip: PixelRect
         let band: Int
         let workers: Int
@@ -107,13 +124,22 @@ struct Rasterizer {
             }
 
             /// Narrows lo...hi to the pixel columns of row `y` (centre 256·y + 128) inside.
+            @inline(__always)
             func narrow(_ lo: inout Int, _ hi: inout Int, row y: Int64) {
                 let k = b * (256 * y + 128) + c
                 let rhs = bias - k - 128 * a
+                // The quotient in floating point (quick), then made exact in integers.
+                let d = 256 * a
                 if a > 0 {
-                    lo = max(lo, Int(Self.ceilDiv(rhs, 256 * a)))
+                    // The first x with d·x ≥ rhs.
+                    var x = Int64((Double(rhs) / Double(d)).rounded(.up))
+                    if d * x < rhs { x += 1 } else if d * (x - 1) >= rhs { x -= 1 }
+                    lo = max(lo, Int(x))
                 } else if a < 0 {
-                    hi = min(hi, Int(Self.floorDiv(rhs, 256 * a)))
+                    // The last x with d·x ≥ rhs (d < 0).
+                    var x = Int64((Double(rhs) / Double(d)).rounded(.down))
+                    if d * x < rhs { x -= 1 } else if d * (x + 1) >= rhs { x += 1 }
+                    hi = min(hi, Int(x))
                 } else if k < bias {
                     hi = lo - 1
                 }
@@ -134,7 +160,7 @@ struct Rasterizer {
                   abs(v1.position.y) < limit, abs(v2.position.x) < limit, abs(v2.position.y) < limit else { return }
             var p = (v0, v1, v2)
             func snap(_ f: Float) -> Int64 { Int64((f * 256).rounded()) }
-            var x0 = snap(p.0.position.x), y0 = snap(p.0.position.y)
+            let x0 = snap(p.0.position.x), y0 = snap(p.0.position.y)
             var x1 = snap(p.1.position.x), y1 = snap(p.1.position.y)
             var x2 = snap(p.2.position.x), y2 = snap(p.2.position.y)
             let twiceArea = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
@@ -171,6 +197,7 @@ struct Rasterizer {
             // one colour a row.
             let width = Float(max(x0, x1, x2) - min(x0, x1, x2)) / 256
             let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
+            let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
             let pixels = target.pixels, stride = target.width
             var y = top
@@ -190,7 +217,7 @@ struct Rasterizer {
                     if let texture {
                         let sx = Float(lo) + 0.5 - fx0
                         Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
-                                          c0 + dcdx * sx + dcdy * cy, dcdx, blended)
+                                                uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), blended)
                     } else if rowConstant {
                         let mid = Float(lo + hi) / 2 + 0.5 - fx0
                         let c = Rasterizer.pack(c0 + dcdx * mid + dcdy * cy)
@@ -240,16 +267,22 @@ extension Rasterizer {
     /// above, `low` below), and their step. Adding a step is exact integer arithmetic on
     /// the whole word, and each half stays in 0 ..< 2³², so the halves never mix.
     struct ChannelPair {
-        var value: Int64
-        let step: Int64
+        var value: Int64 = 0
+        var step: Int64 = 0
 
-        /// From `low0` and `high0` (0…255, clamped) to `low1` and `high1` over `count` steps.
-        init(low0: Float, high0: Float, low1: Float, high1: Float, count: Int) {
+        init() {}
+
+        /// `low` and `high` (0…255, clamped) changing by `lowStep` and `highStep` a column
+        /// for `count` columns; nil if that would leave 0…255 (a sliver triangle's
+        /// extrapolation), which would spill one half into the other.
+        init?(low: Float, high: Float, lowStep: Float, highStep: Float, count: Int) {
             @inline(__always) func fixed(_ v: Float) -> Int64 { Int64(min(max(v, 0), 255) * 65536) + 32768 }
-            let l0 = fixed(low0), h0 = fixed(high0)
-            value = (h0 << 32) + l0
-            guard count > 0 else { step = 0; return }
-            step = ((fixed(high1) - h0) / Int64(count)) << 32 + (fixed(low1) - l0) / Int64(count)
+            let l = fixed(low), h = fixed(high)
+            let dl = Int64(lowStep * 65536), dh = Int64(highStep * 65536)
+            let range: ClosedRange<Int64> = 0...(256 << 16 - 1)
+            guard range.contains(l + dl * Int64(count)), range.contains(h + dh * Int64(count)) else { return nil }
+            value = (h << 32) + l
+            step = (dh << 32) + dl
         }
 
         /// The two channels' bytes at bits 0–7 and 16–23.
@@ -267,12 +300,16 @@ extension Rasterizer {
                            _ dc: SIMD4<Float>, _ blended: Bool) {
         let n = hi - lo, end = c + dc * Float(n)
         @inline(__always) func fixed(_ v: Float) -> Int32 { Int32(min(max(v, 0), 255) * 65536) + 32768 }
-        @inline(__always) func channel(_ v0: Float, _ v1: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
-            let f0 = fixed(v0), step = n > 0 ? (fixed(v1) - f0) / Int32(n) : 0
+        @inline(__always) func channel(_ v0: Float, _ dv: Float, _ v1: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
+            let f0 = fixed(v0)
+            var step = Int32(dv * 65536)
+            // A sliver triangle's extrapolation could leave 0…255: then end where it must.
+            let last = Int64(f0) + Int64(step) * Int64(n)
+            if last < 0 || last >= 256 << 16 { step = n > 0 ? (fixed(v1) - f0) / Int32(n) : 0 }
             return (SIMD4(f0, f0 &+ step, f0 &+ 2 &* step, f0 &+ 3 &* step), SIMD4(repeating: 4 &* step))
         }
-        var (r, dr) = channel(c.x, end.x), (g, dg) = channel(c.y, end.y)
-        var (b, db) = channel(c.z, end.z), (a, da) = channel(c.w, end.w)
+        var (r, dr) = channel(c.x, dc.x, end.x), (g, dg) = channel(c.y, dc.y, end.y)
+        var (b, db) = channel(c.z, dc.z, end.z), (a, da) = channel(c.w, dc.w, end.w)
         var x = lo
         while x <= hi {
             // Each lane is below 2²⁴: its byte sits at bits 16–23.
@@ -290,23 +327,39 @@ extension Rasterizer {
         }
     }
 
-    /// One row of a textured triangle from column `lo` to `hi`: the texel position (u,
-    /// v, in texels, centres at whole numbers) and the colour (r, g, b, a, 0…255) at
-    /// `lo`, and their steps a column. A white opaque colour leaves the texels as they are.
+    /// The colour a texture is multiplied by along a span.
+    enum SpanColor {
+        case uniform(UInt32)
+        /// At the first column (r, g, b, a, 0…255), and its step a column.
+        case varying(SIMD4<Float>, SIMD4<Float>)
+    }
+
+    /// One row of a textured triangle from column `lo` to `hi`: the texel position (u, v,
+    /// in texels, centres at whole numbers) at `lo` and its step a column, times `color`
+    /// (opaque white leaves the texels as they are).
     @inline(__always)
-    static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: RasterImage,
-                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ c: SIMD4<Float>, _ dc: SIMD4<Float>,
-                             _ blended: Bool) {
-        let n = hi - lo, cEnd = c + dc * Float(n)
-        var rb = ChannelPair(low0: c.z, high0: c.x, low1: cEnd.z, high1: cEnd.x, count: n)
-        var ga = ChannelPair(low0: c.y, high0: c.w, low1: cEnd.y, high1: cEnd.w, count: n)
-        let white = min(c.x, c.y, c.z, c.w, cEnd.x, cEnd.y, cEnd.z, cEnd.w) >= 254.5
+    static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, _ blended: Bool) {
+        let n = hi - lo
+        var uniform: UInt32 = 0, rb = ChannelPair(), ga = ChannelPair(), varying = false
+        switch color {
+        case .uniform(let c): uniform = c
+        case .varying(let c, let dc):
+            if let p = ChannelPair(low: c.z, high: c.x, lowStep: dc.z, highStep: dc.x, count: n),
+               let q = ChannelPair(low: c.y, high: c.w, lowStep: dc.y, highStep: dc.w, count: n) {
+                (rb, ga, varying) = (p, q, true)
+            } else {
+                // Off the colour range (a sliver's extrapolation): one colour, the middle's.
+                uniform = pack(c + dc * (Float(n) / 2))
+            }
+        }
+        let white = !varying && uniform == 0xFFFF_FFFF
         let w = texture.width, h = texture.height, texels = texture.pixels
         // Texel positions in 16.16 fixed point, clamped to the edge texels' centres.
         let limit = Float(1 << 14)
         @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
         var u = fixed(t.x), v = fixed(t.y)
-        let du = n > 0 ? (fixed(t.x + dt.x * Float(n)) - u) / n : 0, dv = n > 0 ? (fixed(t.y + dt.y * Float(n)) - v) / n : 0
+        let du = fixed(dt.x), dv = fixed(dt.y)
         let maxU = (w - 1) << 16, maxV = (h - 1) << 16
         for x in lo...hi {
             let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
@@ -314,7 +367,7 @@ extension Rasterizer {
             let fu = UInt32(truncatingIfNeeded: cu >> 8 & 0xFF), fv = UInt32(truncatingIfNeeded: cv >> 8 & 0xFF)
             let iu1 = min(iu + 1, w - 1), row0 = texels + iv * w, row1 = texels + min(iv + 1, h - 1) * w
             var s = lerp(lerp(row0[iu], row0[iu1], fu), lerp(row1[iu], row1[iu1], fu), fv)
-            if !white { s = modulate(s, rb.bytes | ga.bytes << 8) }
+            if !white { s = modulate(s, varying ? rb.bytes | ga.bytes << 8 : uniform) }
             line[x] = blended ? blend(s, over: line[x]) : s
             u &+= du
             v &+= dv
