@@ -6,11 +6,12 @@ enum Help {
     segue — interactive 3D view-controller transitions, live in a window or rendered headless.
 
     USAGE
-      segue [--demo NAME] [--size WxH] [--scale S] [--window WxH] [--events] [--software]
+      segue [--demo NAME] [--size WxH] [--scale S] [--window WxH] [--events] [--renderer NAME]
             [--record FILE.json] [TUNING…]
-      segue replay FILE.json [--headless] [--events] [--out DIR] [--software]
+      segue replay FILE.json [--headless] [--events] [--out DIR] [--renderer NAME]
       segue render --transition NAME --operation OP --progress P --out FILE.png
                    [--curve CURVE] [--size WxH] [--scale S] [--from IMAGE] [--to IMAGE]
+                   [--renderer NAME]
       segue curve spring --duration D --damping-ratio Z [--velocity V] [--samples N] [--out plot.png]
       segue curve linear|easeIn|easeOut|easeInEaseOut|default [--duration D] [--samples N] [--out plot.png]
       segue curve cubic-bezier --points x1,y1,x2,y2 [--duration D] [--samples N] [--out plot.png]
@@ -36,7 +37,10 @@ enum Help {
                       targets in window pixels), screen (after every change, with
                       the targets), began, ended, and stats (frames per second while
                       dragging) when the app quits
-      --software      use SDL's software renderer instead of OpenGL
+      --renderer NAME what draws the frames: raster (Segue's own rasterizer, the
+                      default, the fastest without a GPU), opengl (SDL's OpenGL
+                      renderer) or software (SDL's software renderer); the HUD
+                      shows which
       --record FILE   write every input with its time, and the options, to FILE
                       (JSON) when the app quits, for `segue replay`
 
@@ -62,7 +66,7 @@ enum Help {
       at 60 per second between them. --events prints the same began/ended sequence the
       live run printed; --out DIR writes every frame of the screen as DIR/frame-NNNNN.png;
       --headless needs no display (without it the replay shows in a window, at its pace).
-      A missing, truncated or corrupt recording exits 2.
+      A missing, truncated or corrupt recording exits 2. --renderer NAME as for the app.
 
     RENDER (headless: needs no display)
       Writes the frame a transition shows at fraction P of its animation time: exactly
@@ -79,7 +83,7 @@ enum Help {
       --from IMAGE        replace the from-screen's content with this image (PNG or
                           JPEG), scaled to cover the screen, keeping its aspect ratio
       --to IMAGE          the same for the to-screen
-      --software          use SDL's software renderer instead of OpenGL
+      --renderer NAME     raster (default) | opengl | software, as for the app
 
     CURVE
       Prints a first line "# …" with the resolved parameters (for a spring: mass,

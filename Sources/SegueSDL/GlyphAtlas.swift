@@ -41,7 +41,7 @@ final class GlyphAtlas {
     }
 
     init(renderer: Renderer) throws {
-        texture = try renderer.makeTexture(width: Self.side, height: Self.side)
+        texture = try renderer.makeTexture(width: Self.side, height: Self.side, coverage: true)
     }
 
     /// The cell of `scalar` in `font`, rasterizing it the first time; nil when the font has

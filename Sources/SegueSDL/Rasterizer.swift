@@ -1,5 +1,6 @@
 internal import CSDL2
 import Dispatch
+import Foundation
 
 /// Pixels in memory: `width` × `height` words 0xAARRGGBB with straight alpha, rows top
 /// first — SDL's ARGB8888, the layout of an X11 window's surface, so a frame is shown
@@ -8,20 +9,23 @@ final class RasterImage: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
+    /// Whether every texel is white and only its alpha counts (glyph coverage), so a
+    /// sampler may read the alpha alone.
+    var isCoverage = false
 
-    /// A transparent image; both sides at least 1.
-    init(width: Int, height: Int) {
+    /// A transparent image, both sides at least 1; nil when the memory cannot be had.
+    init?(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
-        pixels = .allocate(capacity: self.width * self.height)
-        pixels.initialize(repeating: 0, count: self.width * self.height)
+        guard let memory = calloc(self.width * self.height, 4) else { return nil }
+        pixels = memory.bindMemory(to: UInt32.self, capacity: self.width * self.height)
     }
 
-    deinit { pixels.deallocate() }
+    deinit { free(pixels) }
 
     /// Its memory, to be used while it lives (what the drawing loops hold: no reference
     /// counting on the way).
-    var view: PixelView { PixelView(pixels: pixels, width: width, height: height) }
+    var view: PixelView { PixelView(pixels: pixels, width: width, height: height, isCoverage: isCoverage) }
 
     /// Sets every pixel of `clip` to `argb`; a large clip in two halves at once.
     func fill(_ argb: UInt32, _ clip: PixelRect) {
@@ -40,6 +44,7 @@ struct PixelView: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt32>
     let width: Int
     let height: Int
+    let isCoverage: Bool
 }
 
 /// A rectangle of whole pixels, x0..<x1 × y0..<y1.
@@ -128,17 +133,20 @@ struct Rasterizer {
             func narrow(_ lo: inout Int, _ hi: inout Int, row y: Int64) {
                 let k = b * (256 * y + 128) + c
                 let rhs = bias - k - 128 * a
-                // The quotient in floating point (quick), then made exact in integers.
+                // The quotient in floating point, truncated (quick, within one of the
+                // answer), then made exact in integers.
                 let d = 256 * a
                 if a > 0 {
                     // The first x with d·x ≥ rhs.
-                    var x = Int64((Double(rhs) / Double(d)).rounded(.up))
-                    if d * x < rhs { x += 1 } else if d * (x - 1) >= rhs { x -= 1 }
+                    var x = Int64(Double(rhs) / Double(d))
+                    while d * x < rhs { x += 1 }
+                    while d * (x - 1) >= rhs { x -= 1 }
                     lo = max(lo, Int(x))
                 } else if a < 0 {
                     // The last x with d·x ≥ rhs (d < 0).
-                    var x = Int64((Double(rhs) / Double(d)).rounded(.down))
-                    if d * x < rhs { x -= 1 } else if d * (x + 1) >= rhs { x += 1 }
+                    var x = Int64(Double(rhs) / Double(d))
+                    while d * x < rhs { x -= 1 }
+                    while d * (x + 1) >= rhs { x += 1 }
                     hi = min(hi, Int(x))
                 } else if k < bias {
                     hi = lo - 1
@@ -214,7 +222,10 @@ struct Rasterizer {
                 if lo <= hi {
                     let cy = Float(y) + 0.5 - fy0
                     let line = pixels + y * stride
-                    if let texture {
+                    if let texture, texture.isCoverage, let uniform {
+                        let sx = Float(lo) + 0.5 - fx0
+                        Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, uniform)
+                    } else if let texture {
                         let sx = Float(lo) + 0.5 - fx0
                         Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
                                                 uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), blended)
@@ -373,6 +384,35 @@ extension Rasterizer {
             v &+= dv
             rb.value &+= rb.step
             ga.value &+= ga.step
+        }
+    }
+
+    /// One row of a coverage texture (glyphs) in one colour from column `lo` to `hi`,
+    /// blended: the same pixels as `texturedSpan` gives white texels, reading only their
+    /// alpha.
+    @inline(__always)
+    static func coverageSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: UInt32) {
+        let w = texture.width, h = texture.height, texels = texture.pixels
+        let limit = Float(1 << 14)
+        @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
+        var u = fixed(t.x), v = fixed(t.y)
+        let du = fixed(dt.x), dv = fixed(dt.y)
+        let maxU = (w - 1) << 16, maxV = (h - 1) << 16
+        let rgb = color & 0x00FF_FFFF, alpha = color >> 24
+        for x in lo...hi {
+            let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
+            let iu = cu >> 16, iv = cv >> 16
+            let fu = UInt32(truncatingIfNeeded: cu >> 8 & 0xFF), fv = UInt32(truncatingIfNeeded: cv >> 8 & 0xFF)
+            let iu1 = min(iu + 1, w - 1), row0 = texels + iv * w, row1 = texels + min(iv + 1, h - 1) * w
+            // The alphas, as `lerp` weighs them: each row rounded, then the column.
+            let top = ((row0[iu] >> 24) * (256 - fu) + (row0[iu1] >> 24) * fu + 128) >> 8
+            let bottom = ((row1[iu] >> 24) * (256 - fu) + (row1[iu1] >> 24) * fu + 128) >> 8
+            let coverage = (top * (256 - fv) + bottom * fv + 128) >> 8
+            let m = coverage * alpha + 128
+            line[x] = blend(rgb | ((m + (m >> 8)) >> 8) << 24, over: line[x])
+            u &+= du
+            v &+= dv
         }
     }
 

@@ -58,23 +58,20 @@ public final class Renderer {
 
     /// The size of the current render target in pixels.
     public var outputSize: (width: Int, height: Int) {
-        guard let handle else {
-            let image = rasterTarget
-            return (image.width, image.height)
-        }
+        guard let handle else { return rasterTarget.map { ($0.width, $0.height) } ?? (0, 0) }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(handle, &w, &h)
         return (Int(w), Int(h))
     }
 
-    /// The raster engine's current target: a texture's image, or the window's.
-    private var rasterTarget: RasterImage {
+    /// The raster engine's current target: a texture's image, or the window's (nil, and
+    /// nothing drawn, while memory for it cannot be had).
+    private var rasterTarget: RasterImage? {
         if let image = target?.image { return image }
         let size = window.size
         if let f = frame, f.width == size.width, f.height == size.height { return f }
-        let f = RasterImage(width: size.width, height: size.height)
-        frame = f
-        return f
+        frame = RasterImage(width: size.width, height: size.height)
+        return frame
     }
 
     // MARK: Textures
@@ -83,7 +80,9 @@ public final class Renderer {
     func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
         let opaque = surface.pointee.format.pointee.Amask == 0
         guard let handle else {
-            let image = RasterImage(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+            guard let image = RasterImage(width: Int(surface.pointee.w), height: Int(surface.pointee.h)) else {
+                throw SDLError(message: "not enough memory for a \(surface.pointee.w)×\(surface.pointee.h) image")
+            }
             try check(SDL_ConvertPixels(surface.pointee.w, surface.pointee.h, surface.pointee.format.pointee.format,
                                         surface.pointee.pixels, surface.pointee.pitch, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                         image.pixels, Int32(image.width * 4)), "SDL_ConvertPixels")
@@ -96,9 +95,16 @@ public final class Renderer {
     }
 
     /// A transparent texture of `width` × `height` pixels, to be filled with
-    /// `Texture.update` (the glyph atlas); `target` if it is to be drawn into.
-    func makeTexture(width: Int, height: Int, target: Bool = false) throws -> Texture {
-        guard let handle else { return Texture(image: RasterImage(width: width, height: height), renderer: self) }
+    /// `Texture.update` (the glyph atlas: `coverage`, white texels whose alpha alone
+    /// counts); `target` if it is to be drawn into.
+    func makeTexture(width: Int, height: Int, coverage: Bool = false, target: Bool = false) throws -> Texture {
+        guard let handle else {
+            guard let image = RasterImage(width: width, height: height) else {
+                throw SDLError(message: "not enough memory for a \(width)×\(height) texture")
+            }
+            image.isCoverage = coverage
+            return Texture(image: image, renderer: self)
+        }
         let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
         guard let t = SDL_CreateTexture(handle, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(access.rawValue),
                                         Int32(width), Int32(height)) else {
@@ -146,7 +152,7 @@ public final class Renderer {
     public func clear(_ color: Color) {
         setClip(nil)
         guard let handle else {
-            let image = rasterTarget
+            guard let image = rasterTarget else { return }
             let c = Self.bytes(color)
             image.fill(UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
                        PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
@@ -162,7 +168,7 @@ public final class Renderer {
     func drawGeometry(_ vertices: UnsafeBufferPointer<SDL_Vertex>, _ indices: UnsafeBufferPointer<Int32>,
                       texture: Texture?, blended: Bool) {
         guard let handle else {
-            let image = rasterTarget
+            guard let image = rasterTarget else { return }
             rasterizer.draw(vertices, indices, texture: texture?.image, blended: blended, into: image,
                             clip: clipRect ?? PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
             return
@@ -203,7 +209,7 @@ public final class Renderer {
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         try pixels.withUnsafeMutableBytes { buf in
             guard let handle else {
-                let image = rasterTarget
+                guard let image = rasterTarget else { throw SDLError(message: "no memory for the frame") }
                 try check(SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_ARGB8888.rawValue,
                                             image.pixels + r.y0 * image.width + r.x0, Int32(image.width * 4),
                                             SDL_PIXELFORMAT_RGBA32.rawValue, buf.baseAddress, Int32(w * 4)), "SDL_ConvertPixels")

@@ -161,7 +161,7 @@ import Testing
         let r = try Self.run(["--help"])
         #expect(r.status == 0)
         for word in ["render", "--demo", "--size", "--scale", "--events", "--transition", "--operation", "--progress",
-                     "--curve", "--from", "--to", "--out", "--window", "--software"] {
+                     "--curve", "--from", "--to", "--out", "--window", "--renderer"] {
             #expect(r.stdout.contains(word), "help does not mention \(word)")
         }
     }
@@ -169,6 +169,9 @@ import Testing
     @Test func unknownDemoAndArgumentsExitTwo() throws {
         #expect(try Self.run(["--demo", "nope"]).status == 2)
         #expect(try Self.run(["bogus"]).status == 2)
+        let renderer = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.5",
+                                     "--out", "/tmp/never.png", "--renderer", "vulkan"])
+        #expect(renderer.status == 2 && renderer.stderr.contains("unknown renderer 'vulkan'"), "\(renderer.stderr)")
     }
 }
 

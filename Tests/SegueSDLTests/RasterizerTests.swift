@@ -32,7 +32,7 @@ import Testing
     }
 
     func image(_ w: Int, _ h: Int, _ argb: UInt32 = black) -> RasterImage {
-        let image = RasterImage(width: w, height: h)
+        let image = RasterImage(width: w, height: h)!
         image.fill(argb, PixelRect(x0: 0, y0: 0, x1: w, y1: h))
         return image
     }
