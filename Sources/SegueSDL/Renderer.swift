@@ -95,14 +95,19 @@ public final class Renderer {
     }
 
     /// A transparent texture of `width` × `height` pixels, to be filled with
-    /// `Texture.update` (the glyph atlas: `coverage`, white texels whose alpha alone
-    /// counts); `target` if it is to be drawn into.
+    /// `Texture.update`; `target` if it is to be drawn into. A `coverage` texture (the
+    /// glyph atlas) holds white texels whose alpha alone counts, and starts transparent
+    /// white: filtered next to a glyph's edge, a clear texel then thins the glyph without
+    /// darkening it (transparent black would).
     func makeTexture(width: Int, height: Int, coverage: Bool = false, target: Bool = false) throws -> Texture {
         guard let handle else {
             guard let image = RasterImage(width: width, height: height) else {
                 throw SDLError(message: "not enough memory for a \(width)×\(height) texture")
             }
-            image.isCoverage = coverage
+            if coverage {
+                image.isCoverage = true
+                image.fill(0x00FF_FFFF, PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+            }
             return Texture(image: image, renderer: self)
         }
         let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
@@ -114,7 +119,8 @@ public final class Renderer {
         SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
         let texture = Texture(handle: t, width: width, height: height, renderer: self)
         if !target {
-            let clear = [UInt8](repeating: 0, count: width * height * 4)
+            // RGBA bytes 255, 255, 255, 0 (or zeros), as words in memory order.
+            let clear = [UInt32](repeating: coverage ? UInt32(littleEndian: 0x00FF_FFFF) : 0, count: width * height)
             clear.withUnsafeBytes { texture.update(x: 0, y: 0, w: width, h: height, rgba: $0.baseAddress!, pitch: width * 4) }
         }
         return texture
