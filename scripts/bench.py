@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make bench: Segue's figures, and Chromium's beside them when it is installed.
 
-  1. Frames: each demo mid-drag at 1280x800 headless (segue-bench frames), interleaved with
+  1. Frames: each demo mid-drag at 1280x800 headless (segue-bench frames, Segue's own
+     rasterizer; then once through SDL's OpenGL renderer for reference), interleaved with
      the peer harness (../shared/peers/chromium_flip_bench.py, CSS 3D transforms in Chromium)
      round by round, so both meet the same machine load; prints medians and the ratios.
   2. Engine: 10,000 animations advanced and composed per frame (segue-bench engine).
@@ -78,6 +79,8 @@ def frames():
             line += (f" | chromium {cf:6.2f} ms/frame, {cc:6.2f} ms CPU | ratio per round {statistics.median(times):.2f} time "
                      f"({min(times):.2f}–{max(times):.2f}), {statistics.median(cpus):.2f} CPU ({min(cpus):.2f}–{max(cpus):.2f}); target ≤ 0.5")
         print(line)
+    print("-- the same frames through SDL's OpenGL renderer (llvmpipe here), for reference")
+    segue("frames", "--frames", "300", "--renderer", "opengl")
 
 
 def live():

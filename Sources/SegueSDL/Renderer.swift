@@ -30,6 +30,9 @@ public final class Renderer {
     public init(window: SDLWindow, kind: Kind = .raster, vsync: Bool = false) throws {
         self.window = window
         if kind == .raster {
+            // The window's surface straight to the display (X11: shared memory), not
+            // through a texture of an OpenGL renderer SDL would otherwise make for it.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             handle = nil
             driverName = kind.rawValue
             return

@@ -56,6 +56,10 @@ public final class Session {
                 self.hud.operation = c.operation.rawValue
                 self.emit(#"{"event":"began","transition":"\#(c.transitionName)","operation":"\#(c.operation.rawValue)","interactive":\#(c.isInteractive)}"#)
             case .ended(let c, let cancelled):
+                // Told here, not guessed from the last phase seen: a drag released at 0 %
+                // cancels and ends within one frame, never seen "cancelling".
+                self.hud.state = cancelled ? "cancelled" : "finished"
+                self.hud.percent = cancelled ? 0 : 1
                 self.emit(#"{"event":"ended","transition":"\#(c.transitionName)","operation":"\#(c.operation.rawValue)","cancelled":\#(cancelled)}"#)
                 self.emitScreen()
             }
@@ -238,9 +242,6 @@ public final class Session {
         if let c = demo.window.activeTransition {
             hud.state = c.phase.rawValue
             hud.percent = c.fractionComplete
-        } else if ["interactive", "finishing", "cancelling"].contains(hud.state) {
-            hud.state = hud.state == "cancelling" ? "cancelled" : "finished"
-            hud.percent = hud.state == "finished" ? 1 : 0
         }
     }
 

@@ -153,6 +153,23 @@ final class SessionDriver {
         #expect(d.transitionLines.last == #"{"event":"ended","transition":"flip","operation":"present","cancelled":false}"#)
     }
 
+    /// Released where it began, a drag cancels and ends within the frame: the HUD says so.
+    @Test func theHUDTellsACancelThatEndsInTheFrameOfTheRelease() {
+        let d = SessionDriver()
+        let (x, y) = d.target("flip")
+        d.frame([.mouseDown(x: x, y: y - 200)])
+        d.frame([.mouseMoved(x: x, y: y - 300)])
+        #expect(d.session.hud.state == "interactive")
+        d.frame([.mouseMoved(x: x, y: y - 200), .mouseUp(x: x, y: y - 200, inside: true)])
+        #expect(d.transitionLines.last?.contains(#""cancelled":true"#) == true)
+        #expect(d.session.hud.state == "cancelled" && d.session.hud.percent == 0)
+        // And a finish, the same.
+        d.frame([.mouseDown(x: x, y: y - 100)])
+        d.frame([.mouseMoved(x: x, y: y - 700), .mouseUp(x: x, y: y - 700, inside: true)])
+        d.run(2)
+        #expect(d.session.hud.state == "finished" && d.session.hud.percent == 1)
+    }
+
     @Test func pauseAndStepMoveOneFrameAtATime() throws {
         let d = SessionDriver()
         let (x, y) = d.target("flip")
