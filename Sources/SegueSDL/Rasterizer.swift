@@ -372,6 +372,20 @@ extension Rasterizer {
         var u = fixed(t.x), v = fixed(t.y)
         let du = fixed(dt.x), dv = fixed(dt.y)
         let maxU = (w - 1) << 16, maxV = (h - 1) << 16
+        // An image drawn as it is (opaque white, inside the texture from end to end: the
+        // positions are linear) needs neither clamps nor the colour: the photographs' case.
+        let endU = u + du * n, endV = v + dv * n
+        if white, min(u, endU) >= 0, max(u, endU) < maxU, min(v, endV) >= 0, max(v, endV) < maxV {
+            for x in lo...hi {
+                let row0 = texels + (v >> 16) * w + (u >> 16), row1 = row0 + w
+                let fu = UInt32(truncatingIfNeeded: u >> 8 & 0xFF), fv = UInt32(truncatingIfNeeded: v >> 8 & 0xFF)
+                let s = lerp(lerp(row0[0], row0[1], fu), lerp(row1[0], row1[1], fu), fv)
+                line[x] = blended ? blend(s, over: line[x]) : s
+                u &+= du
+                v &+= dv
+            }
+            return
+        }
         for x in lo...hi {
             let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
             let iu = cu >> 16, iv = cv >> 16
