@@ -93,7 +93,7 @@ func json(_ object: [String: Any]) -> String {
 
 /// Each demo mid-drag: a synthetic drag scrubs its transition between 10 % and 90 %; each
 /// frame is timed in two parts, compose (advance the clock, flatten the tree) and draw
-/// (tessellate, SDL_RenderGeometry, and a one-pixel read-back so OpenGL has finished).
+/// (tessellate, rasterize, and a one-pixel read-back, which waits for OpenGL to finish).
 func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     let canvas = try OffscreenCanvas(platform: platform, width: 1280, height: 800, assetsDirectory: try Assets.directory(),
                                      kind: o.renderer)

@@ -4,7 +4,7 @@ import Foundation
 /// SDL, SDL_ttf and SDL_image, initialised once for the process and shut down on `deinit`.
 public final class Platform {
     /// Initialises video, text and images. `headless` selects SDL's offscreen video driver,
-    /// which renders with OpenGL through EGL and needs no display.
+    /// which needs no display (SDL's OpenGL renderer draws there through EGL).
     public init(headless: Bool) throws {
         SDL_SetMainReady()
         if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }

@@ -69,7 +69,8 @@ struct PixelRect: Equatable {
 /// A draw call's rows are shared among `threads` workers in interleaved bands of
 /// `bandRows`, so the work stays even wherever the triangles are.
 struct Rasterizer {
-    var threads = 2
+    /// Workers a call is shared among: the processors, up to 8.
+    var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
     var bandRows = 16
     /// Below this many pixels of bounding boxes a call is drawn on the calling thread.
     var parallelArea = 20_000
