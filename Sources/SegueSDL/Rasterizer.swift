@@ -366,39 +366,80 @@ extension Rasterizer {
             }
         }
         let white = !varying && uniform == 0xFFFF_FFFF
-        let w = texture.width, h = texture.height, texels = texture.pixels
-        // Texel positions in 16.16 fixed point, clamped to the edge texels' centres.
-        let limit = Float(1 << 14)
-        @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
-        var u = fixed(t.x), v = fixed(t.y)
-        let du = fixed(dt.x), dv = fixed(dt.y)
-        let maxU = (w - 1) << 16, maxV = (h - 1) << 16
-        // An image drawn as it is (opaque white, inside the texture from end to end: the
-        // positions are linear) needs neither clamps nor the colour: the photographs' case.
-        let endU = u + du * n, endV = v + dv * n
-        if white, min(u, endU) >= 0, max(u, endU) < maxU, min(v, endV) >= 0, max(v, endV) < maxV {
+        var walk = TexelWalk(texture, t, dt)
+        // An image drawn as it is (opaque white, inside the texture from end to end) needs
+        // neither clamps nor the colour: the photographs' case.
+        if white && walk.staysInside(steps: n) {
             for x in lo...hi {
-                let row0 = texels + (v >> 16) * w + (u >> 16), row1 = row0 + w
-                let fu = UInt32(truncatingIfNeeded: u >> 8 & 0xFF), fv = UInt32(truncatingIfNeeded: v >> 8 & 0xFF)
-                let s = lerp(lerp(row0[0], row0[1], fu), lerp(row1[0], row1[1], fu), fv)
+                let f = walk.insideFootprint()
+                let s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
                 line[x] = blended ? blend(s, over: line[x]) : s
-                u &+= du
-                v &+= dv
+                walk.step()
             }
             return
         }
         for x in lo...hi {
-            let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
-            let iu = cu >> 16, iv = cv >> 16
-            let fu = UInt32(truncatingIfNeeded: cu >> 8 & 0xFF), fv = UInt32(truncatingIfNeeded: cv >> 8 & 0xFF)
-            let iu1 = min(iu + 1, w - 1), row0 = texels + iv * w, row1 = texels + min(iv + 1, h - 1) * w
-            var s = lerp(lerp(row0[iu], row0[iu1], fu), lerp(row1[iu], row1[iu1], fu), fv)
+            let f = walk.footprint()
+            var s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
             if !white { s = modulate(s, varying ? rb.bytes | ga.bytes << 8 : uniform) }
             line[x] = blended ? blend(s, over: line[x]) : s
-            u &+= du
-            v &+= dv
+            walk.step()
             rb.value &+= rb.step
             ga.value &+= ga.step
+        }
+    }
+
+    /// A walk along a span through a texture: the position in texels (16.16 fixed point,
+    /// centres at whole numbers) and its step a column.
+    struct TexelWalk {
+        let texels: UnsafeMutablePointer<UInt32>
+        let width: Int, height: Int
+        var u: Int, v: Int
+        let du: Int, dv: Int
+        /// The last texel centres, where positions are clamped.
+        let maxU: Int, maxV: Int
+
+        @inline(__always)
+        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>) {
+            let limit = Float(1 << 14)
+            @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
+            texels = texture.pixels
+            width = texture.width
+            height = texture.height
+            (u, v, du, dv) = (fixed(t.x), fixed(t.y), fixed(dt.x), fixed(dt.y))
+            (maxU, maxV) = ((width - 1) << 16, (height - 1) << 16)
+        }
+
+        /// Whether `steps` more steps keep the 2 × 2 texels inside the texture (positions
+        /// move linearly, so the ends tell).
+        func staysInside(steps: Int) -> Bool {
+            let endU = u + du * steps, endV = v + dv * steps
+            return min(u, endU) >= 0 && max(u, endU) < maxU && min(v, endV) >= 0 && max(v, endV) < maxV
+        }
+
+        /// The 2 × 2 texels around the position, clamped to the edges (a b above, c d
+        /// below), and the weights of the right column and the lower row, 0…255.
+        @inline(__always)
+        func footprint() -> (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32) {
+            let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
+            let iu = cu >> 16, iu1 = min(iu + 1, width - 1)
+            let row0 = texels + (cv >> 16) * width, row1 = texels + min((cv >> 16) + 1, height - 1) * width
+            return (row0[iu], row0[iu1], row1[iu], row1[iu1],
+                    UInt32(truncatingIfNeeded: cu >> 8 & 0xFF), UInt32(truncatingIfNeeded: cv >> 8 & 0xFF))
+        }
+
+        /// `footprint()` where `staysInside` holds: no clamps.
+        @inline(__always)
+        func insideFootprint() -> (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32) {
+            let row0 = texels + (v >> 16) * width + (u >> 16), row1 = row0 + width
+            return (row0[0], row0[1], row1[0], row1[1],
+                    UInt32(truncatingIfNeeded: u >> 8 & 0xFF), UInt32(truncatingIfNeeded: v >> 8 & 0xFF))
+        }
+
+        @inline(__always)
+        mutating func step() {
+            u &+= du
+            v &+= dv
         }
     }
 
@@ -408,26 +449,17 @@ extension Rasterizer {
     @inline(__always)
     static func coverageSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
                              _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: UInt32) {
-        let w = texture.width, h = texture.height, texels = texture.pixels
-        let limit = Float(1 << 14)
-        @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
-        var u = fixed(t.x), v = fixed(t.y)
-        let du = fixed(dt.x), dv = fixed(dt.y)
-        let maxU = (w - 1) << 16, maxV = (h - 1) << 16
+        var walk = TexelWalk(texture, t, dt)
         let rgb = color & 0x00FF_FFFF, alpha = color >> 24
         for x in lo...hi {
-            let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
-            let iu = cu >> 16, iv = cv >> 16
-            let fu = UInt32(truncatingIfNeeded: cu >> 8 & 0xFF), fv = UInt32(truncatingIfNeeded: cv >> 8 & 0xFF)
-            let iu1 = min(iu + 1, w - 1), row0 = texels + iv * w, row1 = texels + min(iv + 1, h - 1) * w
+            let f = walk.footprint()
             // The alphas, as `lerp` weighs them: each row rounded, then the column.
-            let top = ((row0[iu] >> 24) * (256 - fu) + (row0[iu1] >> 24) * fu + 128) >> 8
-            let bottom = ((row1[iu] >> 24) * (256 - fu) + (row1[iu1] >> 24) * fu + 128) >> 8
-            let coverage = (top * (256 - fv) + bottom * fv + 128) >> 8
+            let top = ((f.a >> 24) * (256 - f.fu) + (f.b >> 24) * f.fu + 128) >> 8
+            let bottom = ((f.c >> 24) * (256 - f.fu) + (f.d >> 24) * f.fu + 128) >> 8
+            let coverage = (top * (256 - f.fv) + bottom * f.fv + 128) >> 8
             let m = coverage * alpha + 128
             line[x] = blend(rgb | ((m + (m >> 8)) >> 8) << 24, over: line[x])
-            u &+= du
-            v &+= dv
+            walk.step()
         }
     }
 
