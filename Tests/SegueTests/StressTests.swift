@@ -4,19 +4,6 @@ import Testing
 @testable import SegueDemos
 @testable import SegueStudio
 
-/// A small, seeded generator (SplitMix64), so a failing storm can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Storms of random input across every demo, checking after every event that the engine
 /// holds its promises: every transition that begins ends exactly once, its animator's
 /// completion ran once, exactly one screen shows at rest, percent stays in 0…1, and no
