@@ -193,8 +193,18 @@ public final class Renderer {
         guard let handle else {
             guard let frame, let surface = SDL_GetWindowSurface(window.handle) else { return }
             let w = min(Int(surface.pointee.w), frame.width), h = min(Int(surface.pointee.h), frame.height)
-            SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_ARGB8888.rawValue, frame.pixels, Int32(frame.width * 4),
-                              surface.pointee.format.pointee.format, surface.pointee.pixels, surface.pointee.pitch)
+            let format = surface.pointee.format.pointee.format
+            if format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue {
+                // The same words (X11's usual 24-bit visual ignores the top byte): row copies,
+                // several times faster than SDL's general conversion.
+                let pitch = Int(surface.pointee.pitch)
+                for y in 0..<h {
+                    (surface.pointee.pixels + y * pitch).copyMemory(from: frame.pixels + y * frame.width, byteCount: w * 4)
+                }
+            } else {
+                SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_ARGB8888.rawValue, frame.pixels, Int32(frame.width * 4),
+                                  format, surface.pointee.pixels, surface.pointee.pitch)
+            }
             SDL_UpdateWindowSurface(window.handle)
             return
         }
