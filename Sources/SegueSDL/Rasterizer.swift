@@ -367,12 +367,17 @@ extension Rasterizer {
         }
         let white = !varying && uniform == 0xFFFF_FFFF
         var walk = TexelWalk(texture, t, dt)
-        // An image drawn as it is (opaque white, inside the texture from end to end) needs
-        // neither clamps nor the colour: the photographs' case.
-        if white && walk.staysInside(steps: n) {
+        // An image drawn as it is, or only faded (white, inside the texture from end to end),
+        // needs no clamps, and at most its alpha scaled: the photographs' case.
+        if !varying && uniform & 0x00FF_FFFF == 0x00FF_FFFF && walk.staysInside(steps: n) {
+            let fade = uniform >> 24
             for x in lo...hi {
                 let f = walk.insideFootprint()
-                let s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
+                var s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
+                if fade != 255 {
+                    let m = (s >> 24) * fade + 128
+                    s = s & 0x00FF_FFFF | ((m + (m >> 8)) >> 8) << 24
+                }
                 line[x] = blended ? blend(s, over: line[x]) : s
                 walk.step()
             }
