@@ -112,6 +112,24 @@ import Testing
         #expect(strip(0x80FF_FFFF, blended: true)[3] == 0xFF80_8080)
     }
 
+    /// Inside the texture from end to end (the unclamped path): a 2 × 2 texture, white left
+    /// and black right, under texel positions 0.125, 0.375, 0.625, 0.875 weighs black 32,
+    /// 96, 160, 224 / 256: 223, 159, 96, 32. Faded to alpha 128 over black: 112, 80, 48, 16.
+    @Test func imagesInsideTheirTextureAreSampledAndFaded() {
+        let texture = image(2, 2)
+        texture.pixels[0] = 0xFFFF_FFFF
+        texture.pixels[2] = 0xFFFF_FFFF
+        func strip(_ argb: UInt32, blended: Bool) -> [UInt32] {
+            let target = image(4, 1)
+            let vertices = [vertex(0, 0, argb, u: 0.25, v: 0.5), vertex(4, 0, argb, u: 0.75, v: 0.5),
+                            vertex(4, 1, argb, u: 0.75, v: 0.5), vertex(0, 1, argb, u: 0.25, v: 0.5)]
+            draw(vertices, on: target, texture: texture, blended: blended)
+            return (0..<4).map { target.pixels[$0] }
+        }
+        #expect(strip(0xFFFF_FFFF, blended: false) == [0xFFDF_DFDF, 0xFF9F_9F9F, 0xFF60_6060, 0xFF20_2020])
+        #expect(strip(0x80FF_FFFF, blended: true) == [0xFF70_7070, 0xFF50_5050, 0xFF30_3030, 0xFF10_1010])
+    }
+
     @Test func onlyTheClipIsPainted() {
         let red: UInt32 = 0xFFFF_0000
         let target = image(8, 8)
