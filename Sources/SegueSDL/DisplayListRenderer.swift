@@ -1,13 +1,15 @@
 internal import CSDL2
 import Segue
 
-/// Draws a `DisplayList` with `SDL_RenderGeometry`: each item tessellated and drawn in
-/// order, consecutive items with the same texture and blending gathered into one call.
+/// Draws a `DisplayList` as triangles through its `Renderer` (`SDL_RenderGeometry`'s
+/// vertices, whichever engine draws them): each item tessellated and drawn in order,
+/// consecutive items with the same texture and blending gathered into one call.
 ///
 /// Solid colours stay one cell (a projected plane is exactly a quad); gradients are cut
 /// only as finely as their colour needs (`gradientLevelTolerance`); textures and glyphs are
 /// cut to the tessellator's half-pixel tolerance. Everything is clipped at the near plane
-/// and the guard band, items hidden under opaque ones are not drawn (`Occlusion`), opaque
+/// and the guard band, items hidden under opaque ones are not drawn (`Occlusion`),
+/// translucent fills are blended ahead of time where they can be (`Precomposition`), opaque
 /// fills are drawn without blending, and buffers are reused from frame to frame.
 public final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a

@@ -72,22 +72,23 @@ struct Rasterizer {
     /// Workers a call is shared among: the processors, up to 8.
     var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
     var bandRows = 16
-    /// Below this many pixels of bounding boxes a call is drawn on the calling thread.
+    /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on the
+    /// calling thread.
     var parallelArea = 20_000
 
     func draw(_ vertices: UnsafeBufferPointer<SDL_Vertex>, _ indices: UnsafeBufferPointer<Int32>, texture: RasterImage?,
               blended: Bool, into target: RasterImage, clip: PixelRect) {
         let clip = clip.intersection(PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
         guard !clip.isEmpty, indices.count >= 3 else { return }
-        var area = 0.0
-        var k = 0
-        while k + 2 < indices.count {
-            let a = vertices[Int(indices[k])].position, b = vertices[Int(indices[k + 1])].position
-            let c = vertices[Int(indices[k + 2])].position
-            area += Double((max(a.x, b.x, c.x) - min(a.x, b.x, c.x)) * (max(a.y, b.y, c.y) - min(a.y, b.y, c.y)))
-            k += 3
+        // The pixels the call can reach: its vertices' bounding box, cut to the clip.
+        var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
+        for v in vertices {
+            let p = SIMD2(v.position.x, v.position.y)
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
         }
-        let workers = area < Double(parallelArea) ? 1 : max(1, threads)
+        let width = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), height = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
+        let workers = width > 0 && height > 0 && width * height >= Float(parallelArea) ? max(1, threads) : 1
         let job = Job(vertices: vertices, indices: indices, texture: texture?.view, blended: blended, target: target.view, clip: clip,
                       band: bandRows, workers: workers)
         if workers == 1 {
@@ -172,9 +173,10 @@ struct Rasterizer {
             let x0 = snap(p.0.position.x), y0 = snap(p.0.position.y)
             var x1 = snap(p.1.position.x), y1 = snap(p.1.position.y)
             var x2 = snap(p.2.position.x), y2 = snap(p.2.position.y)
-            let twiceArea = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+            var twiceArea = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
             if twiceArea == 0 { return }
             if twiceArea < 0 {
+                twiceArea = -twiceArea
                 swap(&p.1, &p.2)
                 swap(&x1, &x2)
                 swap(&y1, &y2)
@@ -188,7 +190,8 @@ struct Rasterizer {
             let fx0 = Float(x0) / 256, fy0 = Float(y0) / 256
             let ex1 = Float(x1 - x0) / 256, ey1 = Float(y1 - y0) / 256
             let ex2 = Float(x2 - x0) / 256, ey2 = Float(y2 - y0) / 256
-            let det = ex1 * ey2 - ex2 * ey1
+            // Twice the area in square pixels, from the exact integer: never rounded to 0.
+            let det = Float(twiceArea) / 65536
             func plane(_ f0: SIMD4<Float>, _ f1: SIMD4<Float>, _ f2: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
                 let d1 = f1 - f0, d2 = f2 - f0
                 return ((d1 * ey2 - d2 * ey1) / det, (d2 * ex1 - d1 * ex2) / det)
@@ -223,7 +226,7 @@ struct Rasterizer {
                 if lo <= hi {
                     let cy = Float(y) + 0.5 - fy0
                     let line = pixels + y * stride
-                    if let texture, texture.isCoverage, let uniform {
+                    if let texture, texture.isCoverage, blended, let uniform {
                         let sx = Float(lo) + 0.5 - fx0
                         Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, uniform)
                     } else if let texture {
@@ -254,8 +257,21 @@ extension Rasterizer {
     /// 0…255 channels (r, g, b, a), rounded and clamped, as 0xAARRGGBB.
     @inline(__always)
     static func pack(_ c: SIMD4<Float>) -> UInt32 {
-        @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(min(max(v + 0.5, 0), 255.5)) }
+        @inline(__always) func byte(_ v: Float) -> UInt32 { v.isNaN ? 0 : UInt32(min(max(v + 0.5, 0), 255.5)) }
         return byte(c.w) << 24 | byte(c.x) << 16 | byte(c.y) << 8 | byte(c.z)
+    }
+
+    /// A channel value (0…255, clamped) in 16.16 fixed point, plus a half so that taking
+    /// the integer part rounds.
+    @inline(__always)
+    static func fixed(_ v: Float) -> Int32 { v.isNaN ? 32768 : Int32(min(max(v, 0), 255) * 65536) + 32768 }
+
+    /// A channel's change a column in 16.16 fixed point; nil beyond what 32 bits hold (a
+    /// sliver triangle's colours can change by thousands of levels a pixel).
+    @inline(__always)
+    static func fixedStep(_ d: Float) -> Int32? {
+        let v = d * 65536
+        return abs(v) < 2_000_000_000 ? Int32(v) : nil
     }
 
     /// `src` over `dst`, straight alpha: colour s·a + d·(1 − a), alpha a + d·(1 − a).
@@ -288,9 +304,8 @@ extension Rasterizer {
         /// for `count` columns; nil if that would leave 0…255 (a sliver triangle's
         /// extrapolation), which would spill one half into the other.
         init?(low: Float, high: Float, lowStep: Float, highStep: Float, count: Int) {
-            @inline(__always) func fixed(_ v: Float) -> Int64 { Int64(min(max(v, 0), 255) * 65536) + 32768 }
-            let l = fixed(low), h = fixed(high)
-            let dl = Int64(lowStep * 65536), dh = Int64(highStep * 65536)
+            guard let sl = fixedStep(lowStep), let sh = fixedStep(highStep) else { return nil }
+            let l = Int64(fixed(low)), h = Int64(fixed(high)), dl = Int64(sl), dh = Int64(sh)
             let range: ClosedRange<Int64> = 0...(256 << 16 - 1)
             guard range.contains(l + dl * Int64(count)), range.contains(h + dh * Int64(count)) else { return nil }
             value = (h << 32) + l
@@ -311,11 +326,11 @@ extension Rasterizer {
     static func shadedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ c: SIMD4<Float>,
                            _ dc: SIMD4<Float>, _ blended: Bool) {
         let n = hi - lo, end = c + dc * Float(n)
-        @inline(__always) func fixed(_ v: Float) -> Int32 { Int32(min(max(v, 0), 255) * 65536) + 32768 }
         @inline(__always) func channel(_ v0: Float, _ dv: Float, _ v1: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
             let f0 = fixed(v0)
-            var step = Int32(dv * 65536)
-            // A sliver triangle's extrapolation could leave 0…255: then end where it must.
+            // A sliver triangle's steep or extrapolated colours could leave 0…255: then the
+            // span ends where it must.
+            var step = fixedStep(dv) ?? Int32.max
             let last = Int64(f0) + Int64(step) * Int64(n)
             if last < 0 || last >= 256 << 16 { step = n > 0 ? (fixed(v1) - f0) / Int32(n) : 0 }
             return (SIMD4(f0, f0 &+ step, f0 &+ 2 &* step, f0 &+ 3 &* step), SIMD4(repeating: 4 &* step))

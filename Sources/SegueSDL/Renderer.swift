@@ -67,8 +67,9 @@ public final class Renderer {
         return (Int(w), Int(h))
     }
 
-    /// The raster engine's current target: a texture's image, or the window's (nil, and
-    /// nothing drawn, while memory for it cannot be had).
+    /// The raster engine's current target: a texture's image, or the window's, made anew
+    /// whenever the window's size has changed (nil, and nothing drawn, while memory for it
+    /// cannot be had).
     private var rasterTarget: RasterImage? {
         if let image = target?.image { return image }
         let size = window.size
@@ -79,16 +80,23 @@ public final class Renderer {
 
     // MARK: Textures
 
-    /// A texture holding `surface`'s pixels (the surface is left to the caller).
+    /// A texture holding `surface`'s pixels (the surface is left to the caller). It is
+    /// opaque when the surface has neither an alpha channel nor a colour key.
     func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
-        let opaque = surface.pointee.format.pointee.Amask == 0
+        let opaque = surface.pointee.format.pointee.Amask == 0 && SDL_HasColorKey(surface) == SDL_FALSE
         guard let handle else {
-            guard let image = RasterImage(width: Int(surface.pointee.w), height: Int(surface.pointee.h)) else {
-                throw SDLError(message: "not enough memory for a \(surface.pointee.w)×\(surface.pointee.h) image")
+            // Through SDL's conversion, which reads palettes and turns a colour key into alpha.
+            guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+                throw SDLError("SDL_ConvertSurfaceFormat")
             }
-            try check(SDL_ConvertPixels(surface.pointee.w, surface.pointee.h, surface.pointee.format.pointee.format,
-                                        surface.pointee.pixels, surface.pointee.pitch, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                        image.pixels, Int32(image.width * 4)), "SDL_ConvertPixels")
+            defer { SDL_FreeSurface(argb) }
+            guard let image = RasterImage(width: Int(argb.pointee.w), height: Int(argb.pointee.h)) else {
+                throw SDLError(message: "not enough memory for a \(argb.pointee.w)×\(argb.pointee.h) image")
+            }
+            for y in 0..<image.height {
+                (image.pixels + y * image.width).update(from: (argb.pointee.pixels + y * Int(argb.pointee.pitch))
+                    .assumingMemoryBound(to: UInt32.self), count: image.width)
+            }
             return Texture(image: image, isOpaque: opaque, renderer: self)
         }
         guard let t = SDL_CreateTextureFromSurface(handle, surface) else { throw SDLError("SDL_CreateTextureFromSurface") }
@@ -137,17 +145,17 @@ public final class Renderer {
     /// The texture drawn into, or nil for the window.
     public private(set) var target: Texture?
 
-    /// Draws into `texture` from now on, or into the window when nil.
+    /// Draws into `texture` from now on, or into the window when nil, with no clip.
     public func setTarget(_ texture: Texture?) throws {
         if let handle { try check(SDL_SetRenderTarget(handle, texture?.handle), "SDL_SetRenderTarget") }
         target = texture
+        setClip(nil)
     }
 
     /// Runs `body` drawing into `texture` with no clip, then restores the target and clip.
     func drawing(into texture: Texture, _ body: () throws -> Void) throws {
         let previous = (target: target, clip: clip)
         try setTarget(texture)
-        setClip(nil)
         defer {
             try? setTarget(previous.target)
             setClip(previous.clip)
@@ -160,14 +168,14 @@ public final class Renderer {
     /// Fills the whole target with `color` and lifts the clip.
     public func clear(_ color: Color) {
         setClip(nil)
+        let c = Self.bytes(color)
         guard let handle else {
-            guard let image = rasterTarget else { return }
-            let c = Self.bytes(color)
-            image.fill(UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
-                       PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+            if let image = rasterTarget {
+                image.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))),
+                           PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+            }
             return
         }
-        let c = Self.bytes(color)
         SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
         SDL_RenderClear(handle)
     }

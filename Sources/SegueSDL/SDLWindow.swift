@@ -20,7 +20,8 @@ public final class SDLWindow {
 
     deinit { SDL_DestroyWindow(handle) }
 
-    /// The window's drawable size in pixels.
+    /// The window's size in SDL's window coordinates, which its events use too: pixels on
+    /// X11 (on a scaled display elsewhere, the drawable may have more).
     public var size: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(handle, &w, &h)

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import Segue
 import SegueDemos
-import SegueSDL
+@testable import SegueSDL
+import CSDL2
 
 /// Frames rendered headless (SDL's offscreen driver) against goldens, by Segue's rasterizer
 /// unless a test names another engine. SDL is global, so the suite runs serially.
@@ -124,6 +125,24 @@ import SegueSDL
                         abs(Double(last) + 0.5 - y(onEdge: corners[3], corners[2], atX: x)))
         }
         #expect(worst <= 1.0, "worst silhouette error \(worst) px")
+    }
+
+    @Test func aPaletteImageWithAColourKeyBecomesATransparentTexture() throws {
+        let platform = try Platform(headless: true)
+        let window = try SDLWindow(platform: platform, title: "t", width: 8, height: 8, resizable: false, hidden: true)
+        let renderer = try Renderer(window: window, kind: .raster)
+        // Two pixels, palette red and blue, blue keyed out (a PNG's tRNS).
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 2, 1, 8, SDL_PIXELFORMAT_INDEX8.rawValue))
+        defer { SDL_FreeSurface(surface) }
+        var colors = [SDL_Color(r: 255, g: 0, b: 0, a: 255), SDL_Color(r: 0, g: 0, b: 255, a: 255)]
+        SDL_SetPaletteColors(surface.pointee.format.pointee.palette, &colors, 0, 2)
+        surface.pointee.pixels.storeBytes(of: 0, as: UInt8.self)
+        (surface.pointee.pixels + 1).storeBytes(of: 1, as: UInt8.self)
+        SDL_SetColorKey(surface, 1, 1)
+        let texture = try renderer.makeTexture(from: surface)
+        let image = try #require(texture.image)
+        #expect(!texture.isOpaque)
+        #expect(image.pixels[0] == 0xFFFF_0000 && image.pixels[1] >> 24 == 0)
     }
 
     @Test func renderedFrameHasTheExactPixelSize() throws {

@@ -24,6 +24,7 @@ import Testing
               texture: RasterImage? = nil, blended: Bool = false, clip: PixelRect? = nil, threads: Int = 2) {
         var rasterizer = Rasterizer()
         rasterizer.threads = threads
+        rasterizer.parallelArea = 0   // share even small calls, so the bands are exercised
         vertices.withUnsafeBufferPointer { v in
             indices.withUnsafeBufferPointer { i in
                 rasterizer.draw(v, i, texture: texture, blended: blended, into: image,
@@ -128,6 +129,35 @@ import Testing
         }
         #expect(strip(0xFFFF_FFFF, blended: false) == [0xFFDF_DFDF, 0xFF9F_9F9F, 0xFF60_6060, 0xFF20_2020])
         #expect(strip(0x80FF_FFFF, blended: true) == [0xFF70_7070, 0xFF50_5050, 0xFF30_3030, 0xFF10_1010])
+    }
+
+    /// Glyphs read only their coverage: over white texels that is exactly what the general
+    /// textured path paints, for any alpha and position.
+    @Test func coverageIsTheTexturedPathOverWhiteTexels() {
+        let alphas: [UInt32] = [0, 40, 255, 130, 7, 200, 90, 255, 0]
+        let coverage = image(3, 3), general = image(3, 3)
+        for (i, a) in alphas.enumerated() { coverage.pixels[i] = a << 24 | 0xFF_FFFF; general.pixels[i] = coverage.pixels[i] }
+        coverage.isCoverage = true
+        let vertices = [vertex(0.3, 0.6, 0xC020_6090, u: 0.1, v: 0.05), vertex(11.7, 1.1, 0xC020_6090, u: 0.93, v: 0.2),
+                        vertex(10.2, 9.8, 0xC020_6090, u: 0.8, v: 0.97), vertex(1.1, 8.9, 0xC020_6090, u: 0.02, v: 0.85)]
+        let a = image(12, 10, 0xFF33_3333), b = image(12, 10, 0xFF33_3333)
+        draw(vertices, on: a, texture: coverage, blended: true)
+        draw(vertices, on: b, texture: general, blended: true)
+        #expect((0..<120).allSatisfy { a.pixels[$0] == b.pixels[$0] })
+        #expect((0..<120).contains { a.pixels[$0] != 0xFF33_3333 })
+    }
+
+    /// A sliver a 256th of a pixel wide whose colour goes from black to white across it
+    /// (65,280 levels a pixel), and a sliver far out whose area a float would round to 0:
+    /// drawn without trapping, in colours of the range.
+    @Test func sliversWithSteepColoursDrawSafely() {
+        let sliver = image(4, 104)
+        draw([vertex(0.5, 0.5, 0xFF00_0000), vertex(0.5, 100.5, 0xFF00_0000), vertex(0.5 + 1.0 / 256, 100.5, 0xFFFF_FFFF)],
+             [0, 1, 2], on: sliver)
+        let far = image(8, 8)
+        draw([vertex(0.5, 0.5, 0xFFFF_0000), vertex(8193.5, 8192.5, 0xFF00_FF00), vertex(8192.5, 8191.5, 0xFF00_00FF)],
+             [0, 1, 2], on: far)
+        #expect((0..<(4 * 104)).allSatisfy { sliver.pixels[$0] >> 24 == 0xFF })
     }
 
     @Test func onlyTheClipIsPainted() {

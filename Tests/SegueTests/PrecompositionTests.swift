@@ -115,6 +115,32 @@ import Testing
         #expect(shown.alpha == 1)
     }
 
+    /// A card on a page whose shadow was folded earlier is not made opaque over the untinted
+    /// page: it is blended over the tinted one, as drawing the shadow first would have it.
+    @Test func whatLiesOnAFoldedTintIsDrawnOverIt() {
+        let items = [
+            item(pageRect, .color(.white)),
+            item(Rect(x: 0, y: 0, width: 300, height: 20), at: Point(x: 30, y: 20), .text(TextContent("Title", fontSize: 17))),
+            item(pageRect, .color(Color.black.withAlpha(0.3))),
+            item(Rect(x: 0, y: 0, width: 360, height: 100), at: Point(x: 20, y: 200), .color(Color.white.withAlpha(0.5))),
+        ]
+        let p = find(items)
+        #expect(p.folded == [false, false, true, false])
+        #expect(p.over.map { $0?.item } == [2, 2, nil, nil])
+        #expect(p.under[3] == nil)
+    }
+
+    /// Nothing of zero size is cut or folded (it draws nothing), and nothing traps on it.
+    @Test func zeroSizedItemsAreLeftAlone() {
+        let base = item(pageRect, .gradient(background))
+        let thin = item(Rect(x: 10, y: 10, width: 0, height: 100), .gradient(shadow))
+        #expect(find([base, thin]).under == [nil, nil])
+        var shading = Shading(thin)
+        shading.under = (base, .zero)
+        var u: [Double] = [], v: [Double] = []
+        #expect(shading.cuts(levelTolerance: 0.5, uStops: &u, vStops: &v) == .whole && u.isEmpty && v.isEmpty)
+    }
+
     @Test func whatCannotTakeTheBlendStopsTheFold() {
         let card = item(Rect(x: 0, y: 0, width: 360, height: 100), at: Point(x: 20, y: 200), .color(Color.white.withAlpha(0.4)))
         let tint = item(pageRect, .gradient(shadow), opacity: 0.7)

@@ -49,7 +49,8 @@ public struct Precomposition {
         under.append(contentsOf: repeatElement(nil, count: items.count))
         over.append(contentsOf: repeatElement(nil, count: items.count))
         folded.append(contentsOf: repeatElement(false, count: items.count))
-        for j in items.indices where isDrawn(j) && !isOpaque(j) && Self.isGridFlat(items[j].fill) {
+        for j in items.indices where isDrawn(j) && !isOpaque(j) && Self.isGridFlat(items[j].fill)
+            && items[j].rect.width > 0 && items[j].rect.height > 0 {
             let tint = items[j]
             between.removeAll(keepingCapacity: true)
             var base: Tint?
@@ -67,14 +68,14 @@ public struct Precomposition {
                 guard over[i] == nil, Self.isGridFlat(items[i].fill) || Self.isText(items[i].fill) else { break walk }
                 between.append(Tint(item: i, offset: offset))
             }
-            guard let base else { continue }
+            // A base already tinted by a fold shows its tint: what lies on it is drawn over it.
+            guard let base, over[base.item] == nil else { continue }
             if between.isEmpty {
                 under[j] = Tint(item: base.item, offset: Point(x: -base.offset.x, y: -base.offset.y))
                 continue
             }
             let tolerance = Self.tolerance(tint.rect)
-            guard over[base.item] == nil,
-                  tint.rect.contains(items[base.item].rect.offsetBy(base.offset), tolerance: tolerance),
+            guard tint.rect.contains(items[base.item].rect.offsetBy(base.offset), tolerance: tolerance),
                   between.allSatisfy({ tint.rect.contains(paintRect($0.item).offsetBy($0.offset), tolerance: tolerance) })
             else { continue }
             over[base.item] = Tint(item: j, offset: base.offset)
@@ -148,26 +149,20 @@ public struct Shading {
     /// factors change by e_u along u and e_v along v is off by at most (e_u + e_v)² / 4, so
     /// the item is also cut evenly until that is within tolerance.
     public func cuts(levelTolerance: Double, uStops: inout [Double], vStops: inout [Double]) -> Tessellator.Precision {
-        let tolerance = levelTolerance / 255
-        var tu = Double.infinity, tv = Double.infinity
+        let tolerance = levelTolerance / 255, own = item.rect
+        guard own.width > 0, own.height > 0 else { return .whole }
+        // How fast the colour can change along each unit axis of this item: at most the sum
+        // of its components' slopes.
         var changeU = 0.0, changeV = 0.0
-        var sloped = false
         func add(_ component: DisplayList.Item, _ offset: Point) {
-            guard case .gradient(let g) = component.fill else { return }
+            guard case .gradient(let g) = component.fill, component.rect.width > 0, component.rect.height > 0 else { return }
             // The component's rect in this item's coordinates, and how its unit square
             // stretches into this item's.
-            let r = component.rect.offsetBy(Point(x: -offset.x, y: -offset.y)), own = item.rect
-            let perUnit = g.parameterPerUnit
-            let du = abs(perUnit.x) * own.width / r.width, dv = abs(perUnit.y) * own.height / r.height
-            let slope = g.steepestSlope * component.opacity
+            let r = component.rect.offsetBy(Point(x: -offset.x, y: -offset.y))
+            let perUnit = g.parameterPerUnit, slope = g.steepestSlope * component.opacity
+            changeU += slope * abs(perUnit.x) * own.width / r.width
+            changeV += slope * abs(perUnit.y) * own.height / r.height
             let horizontal = g.startPoint.y == g.endPoint.y, vertical = g.startPoint.x == g.endPoint.x
-            // A diagonal gradient's colour error is |∂s/∂u|·Δu + |∂s/∂v|·Δv: each axis gets half.
-            let share = horizontal || vertical ? tolerance : tolerance / 2
-            if du > 0 { tu = min(tu, share / (slope * du)) }
-            if dv > 0 { tv = min(tv, share / (slope * dv)) }
-            changeU += slope * du
-            changeV += slope * dv
-            sloped = sloped || slope > 0
             for i in g.colors.indices {
                 let s = g.location(ofStop: i)
                 if horizontal && !vertical {
@@ -182,16 +177,20 @@ public struct Shading {
         add(item, .zero)
         if let u = under { add(u.item, u.offset) }
         if let o = over { add(o.item, o.offset) }
+        guard changeU > 0 || changeV > 0, changeU.isFinite, changeV.isFinite else { return .whole }
         if under != nil || over != nil {
+            // At most 64 cells a side: a near-hard step under a tint stays a little off.
             let step = tolerance.squareRoot()
             func cutEvenly(_ change: Double, _ stops: inout [Double]) {
-                let n = min(Int((change / step).rounded(.up)), 64)
+                let n = Int(min((change / step).rounded(.up), 64))
                 guard n > 1 else { return }
                 for k in 1..<n { stops.append(Double(k) / Double(n)) }
             }
             cutEvenly(changeU, &uStops)
             cutEvenly(changeV, &vStops)
         }
-        return sloped ? .unit(u: tu, v: tv) : .whole
+        // The error is changeU·Δu + changeV·Δv: where both axes change, each gets half.
+        let share = changeU > 0 && changeV > 0 ? tolerance / 2 : tolerance
+        return .unit(u: share / changeU, v: share / changeV)
     }
 }

@@ -34,7 +34,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
-    /// The smallest rectangle holding both.
     /// This rect moved by `d`.
     public func offsetBy(_ d: Point) -> Rect { Rect(x: minX + d.x, y: minY + d.y, width: width, height: height) }
 
@@ -55,6 +54,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
             && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
     }
 
+    /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let x = min(minX, other.minX), y = min(minY, other.minY)
         return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
