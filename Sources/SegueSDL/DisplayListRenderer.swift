@@ -82,6 +82,8 @@ public final class DisplayListRenderer {
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
                        paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })
         for i in states.indices where occlusion.hidden[i] { states[i] = nil }
+        // Drawn over the whole output, an opaque item makes a pending clear pointless.
+        if clip == nil && occlusion.coversArea { renderer.skipPendingClear() }
         precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.states[$0] != nil },
                             isOpaque: { self.states[$0]?.blended == false },
                             paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })

@@ -147,6 +147,7 @@ public final class Renderer {
 
     /// Draws into `texture` from now on, or into the window when nil, with no clip.
     public func setTarget(_ texture: Texture?) throws {
+        applyPendingClear()
         if let handle { try check(SDL_SetRenderTarget(handle, texture?.handle), "SDL_SetRenderTarget") }
         target = texture
         setClip(nil)
@@ -165,9 +166,23 @@ public final class Renderer {
 
     // MARK: Frames
 
-    /// Fills the whole target with `color` and lifts the clip.
+    /// Fills the whole target with `color` and lifts the clip. The fill waits until the
+    /// target is next drawn, read or shown, and is skipped if the drawer first declares that
+    /// what it draws covers every pixel opaquely (`skipPendingClear`).
     public func clear(_ color: Color) {
         setClip(nil)
+        pendingClear = color
+    }
+
+    /// A clear not applied yet.
+    private var pendingClear: Color?
+
+    /// Drops a pending clear: the caller is about to paint every pixel of the target opaquely.
+    func skipPendingClear() { pendingClear = nil }
+
+    private func applyPendingClear() {
+        guard let color = pendingClear else { return }
+        pendingClear = nil
         let c = Self.bytes(color)
         guard let handle else {
             if let image = rasterTarget {
@@ -184,6 +199,7 @@ public final class Renderer {
     /// vertex colours) or coloured by the vertices alone, blended or stored.
     func drawGeometry(_ vertices: UnsafeBufferPointer<SDL_Vertex>, _ indices: UnsafeBufferPointer<Int32>,
                       texture: Texture?, blended: Bool) {
+        applyPendingClear()
         guard let handle else {
             guard let image = rasterTarget else { return }
             rasterizer.draw(vertices, indices, texture: texture?.image, blended: blended, into: image,
@@ -198,6 +214,7 @@ public final class Renderer {
 
     /// Shows the frame drawn into the window.
     public func present() {
+        applyPendingClear()
         guard let handle else {
             guard let frame, let surface = SDL_GetWindowSurface(window.handle) else { return }
             let w = min(Int(surface.pointee.w), frame.width), h = min(Int(surface.pointee.h), frame.height)
@@ -232,6 +249,7 @@ public final class Renderer {
 
     /// The RGBA bytes of `r` (inside the target), row by row.
     private func read(_ r: PixelRect) throws -> [UInt8] {
+        applyPendingClear()
         let w = r.x1 - r.x0, h = r.y1 - r.y0
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         try pixels.withUnsafeMutableBytes { buf in

@@ -145,6 +145,22 @@ import CSDL2
         #expect(image.pixels[0] == 0xFFFF_0000 && image.pixels[1] >> 24 == 0)
     }
 
+    /// A clear skipped under a frame that covers everything must not leave that frame behind
+    /// in the next one, which does not.
+    @Test(arguments: [Renderer.Kind.raster, .opengl])
+    func aSkippedClearLeavesNothingBehind(_ kind: Renderer.Kind) throws {
+        let platform = try Platform(headless: true)
+        let canvas = try OffscreenCanvas(platform: platform, width: 40, height: 30, assetsDirectory: try Assets.directory(), kind: kind)
+        func list(_ rect: Rect) -> DisplayList {
+            DisplayList(items: [DisplayList.Item(rect: rect, transform: .identity, opacity: 1, fill: .color(Color(hex: 0x00FF00)))])
+        }
+        let covered = try canvas.render(list(Rect(x: 0, y: 0, width: 40, height: 30)), pixelScale: 1, background: .white)
+        #expect(covered.count == 40 * 30 * 4 && (0..<(40 * 30)).allSatisfy { covered[$0 * 4 + 1] == 255 && covered[$0 * 4] == 0 })
+        let next = try canvas.render(list(Rect(x: 0, y: 0, width: 20, height: 30)), pixelScale: 1, background: Color(hex: 0xFF0000))
+        #expect(Array(next[(5 * 40 + 30) * 4..<(5 * 40 + 30) * 4 + 4]) == [255, 0, 0, 255])
+        #expect(Array(next[(5 * 40 + 10) * 4..<(5 * 40 + 10) * 4 + 4]) == [0, 255, 0, 255])
+    }
+
     @Test func renderedFrameHasTheExactPixelSize() throws {
         let (w, h, rgba) = try render(DemoCatalog.make("flip", screenSize: Size(width: 320, height: 480))!, .present, 0.5, scale: 0.5)
         #expect(w == 160 && h == 240 && rgba.count == 160 * 240 * 4)

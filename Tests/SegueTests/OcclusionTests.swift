@@ -9,7 +9,7 @@ import Testing
         DisplayList.Item(rect: rect, transform: transform, opacity: 1, fill: .color(Color.white.withAlpha(alpha)), name: "")
     }
 
-    func hidden(_ items: [DisplayList.Item], paintRect: (DisplayList.Item) -> Rect = { $0.rect }) -> [Bool] {
+    func occlusion(_ items: [DisplayList.Item], paintRect: (DisplayList.Item) -> Rect = { $0.rect }) -> Occlusion {
         var list = DisplayList()
         list.items = items
         var occlusion = Occlusion()
@@ -17,7 +17,20 @@ import Testing
             if case .color(let c) = items[i].fill { return c.alpha >= 1 && items[i].opacity >= 1 }
             return false
         }, paintRect: { paintRect(items[$0]) })
-        return occlusion.hidden
+        return occlusion
+    }
+
+    func hidden(_ items: [DisplayList.Item], paintRect: (DisplayList.Item) -> Rect = { $0.rect }) -> [Bool] {
+        occlusion(items, paintRect: paintRect).hidden
+    }
+
+    /// An opaque item over every pixel centre of the output covers it (a clear under it
+    /// cannot show); translucent, or one pixel short, it does not.
+    @Test func anOpaqueItemOverEveryPixelCentreCoversTheArea() {
+        #expect(occlusion([item(Rect(x: 0.4, y: 0.4, width: 999.2, height: 799.2))]).coversArea)
+        #expect(!occlusion([item(Rect(x: 0, y: 0, width: 1000, height: 800), alpha: 0.9)]).coversArea)
+        #expect(!occlusion([item(Rect(x: 0, y: 0, width: 999, height: 800))]).coversArea)
+        #expect(!occlusion([item(Rect(x: 0, y: 0, width: 500, height: 800)), item(Rect(x: 500, y: 0, width: 500, height: 800))]).coversArea)
     }
 
     /// Text that overflows its label paints past its rect: what decides is where it paints.

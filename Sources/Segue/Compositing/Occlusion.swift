@@ -16,6 +16,9 @@ public struct Occlusion {
     /// `boxes[i]` spans the first to the last pixel centre item i can paint (its image's
     /// bounding box grown by `margin` and cut to the output), for the items not hidden.
     public private(set) var boxes: [Rect] = []
+    /// Whether, after `find`, one opaque item covers every pixel centre of the area: what
+    /// was there before the list is drawn never shows.
+    public private(set) var coversArea = false
     /// Pixels a covered pixel centre must lie inside an occluder's edges: more than the
     /// rounding of vertex positions to `Float`, or than a rasterizer's own error where it
     /// does not sample at pixel centres.
@@ -145,6 +148,8 @@ public struct Occlusion {
                 keep(image)
             }
         }
+        let centres = Rect(x: area.minX + 0.5, y: area.minY + 0.5, width: area.width - 1, height: area.height - 1)
+        coversArea = centres.width >= 0 && centres.height >= 0 && occluders.contains { $0.contains(centres, margin: margin) }
     }
 
     /// Adds `image` to the occluders, dropping the smallest when there are `capacity`.
