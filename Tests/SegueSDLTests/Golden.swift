@@ -27,18 +27,7 @@ enum Golden {
         let golden = try ImageFile.readRGBA(path)
         #expect(golden.width == width && golden.height == height, "\(name): size \(width)×\(height), golden \(golden.width)×\(golden.height)")
         guard golden.width == width && golden.height == height else { return }
-        var diff = [UInt8](repeating: 0, count: rgba.count)
-        var bad = 0
-        for p in stride(from: 0, to: rgba.count, by: 4) {
-            let worst = (0..<4).map { abs(Int(rgba[p + $0]) - Int(golden.rgba[p + $0])) }.max()!
-            if worst > tolerance {
-                bad += 1
-                diff[p] = 255
-            } else {
-                diff[p] = rgba[p] / 4; diff[p + 1] = rgba[p + 1] / 4; diff[p + 2] = rgba[p + 2] / 4
-            }
-            diff[p + 3] = 255
-        }
+        let (bad, diff) = compare(rgba, golden.rgba, tolerance: tolerance)
         let fraction = Double(bad) / Double(width * height)
         if fraction > allowedFraction {
             let base = directory.appendingPathComponent(name).path
@@ -46,5 +35,23 @@ enum Golden {
             try ImageFile.writePNG(diff, width: width, height: height, to: base + ".diff.png")
             Issue.record("\(name): \(bad) pixels (\(fraction * 100) %) differ by more than \(tolerance); see \(name).actual.png and \(name).diff.png")
         }
+    }
+
+    /// How many pixels of two same-sized RGBA frames differ in some channel by more than
+    /// `tolerance`, and a picture of where (red; the rest `a` darkened).
+    static func compare(_ a: [UInt8], _ b: [UInt8], tolerance: Int) -> (bad: Int, diff: [UInt8]) {
+        var diff = [UInt8](repeating: 0, count: a.count)
+        var bad = 0
+        for p in stride(from: 0, to: a.count, by: 4) {
+            let worst = (0..<4).map { abs(Int(a[p + $0]) - Int(b[p + $0])) }.max()!
+            if worst > tolerance {
+                bad += 1
+                diff[p] = 255
+            } else {
+                diff[p] = a[p] / 4; diff[p + 1] = a[p + 1] / 4; diff[p + 2] = a[p + 2] / 4
+            }
+            diff[p + 3] = 255
+        }
+        return (bad, diff)
     }
 }

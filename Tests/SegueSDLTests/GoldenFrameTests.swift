@@ -59,6 +59,22 @@ import CSDL2
         try Golden.check(rgba, width: w, height: h, name: stop.name)
     }
 
+    /// Random frames of every demo (seeded: a failure names its frame), at random scales:
+    /// Segue's rasterizer and SDL's OpenGL renderer, two implementations of one contract,
+    /// draw them alike to the goldens' tolerance.
+    @Test func randomFramesMatchAcrossEngines() throws {
+        var random = SeededGenerator(seed: 7)
+        for i in 0..<15 {
+            let name = DemoCatalog.names[i % DemoCatalog.names.count]
+            let op = DemoCatalog.make(name, screenSize: Self.screen)!.operations.randomElement(using: &random)!
+            let progress = Double.random(in: 0...1, using: &random), scale = Double.random(in: 0.2...0.6, using: &random)
+            let (w, h, raster) = try render(DemoCatalog.make(name, screenSize: Self.screen)!, op, progress, scale: scale)
+            let (_, _, opengl) = try render(DemoCatalog.make(name, screenSize: Self.screen)!, op, progress, scale: scale, kind: .opengl)
+            let bad = Golden.compare(raster, opengl, tolerance: 4).bad
+            #expect(Double(bad) <= 0.002 * Double(w * h), "frame \(i): \(name) \(op) at \(progress), scale \(scale): \(bad) pixels differ")
+        }
+    }
+
     /// SDL's software renderer draws the same scenes (on its own goldens: it rounds to whole
     /// pixels).
     @Test(arguments: [("flip", TransitionContext.Operation.present, 0.25), ("magicmove", .push, 0.4)])
