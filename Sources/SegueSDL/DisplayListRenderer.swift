@@ -82,8 +82,9 @@ public final class DisplayListRenderer {
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
                        paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })
         for i in states.indices where occlusion.hidden[i] { states[i] = nil }
-        // Drawn over the whole output, an opaque item makes a pending clear pointless.
-        if clip == nil && occlusion.coversArea { renderer.skipPendingClear() }
+        // Drawn over the whole output, an opaque item makes a pending clear pointless (not on
+        // SDL's software renderer, whose large images show seams).
+        if clip == nil && renderer.clip == nil && !isSoftware && occlusion.coversArea { renderer.skipPendingClear() }
         precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.states[$0] != nil },
                             isOpaque: { self.states[$0]?.blended == false },
                             paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })

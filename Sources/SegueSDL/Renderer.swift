@@ -167,8 +167,8 @@ public final class Renderer {
     // MARK: Frames
 
     /// Fills the whole target with `color` and lifts the clip. The fill waits until the
-    /// target is next drawn, read or shown, and is skipped if the drawer first declares that
-    /// what it draws covers every pixel opaquely (`skipPendingClear`).
+    /// target is next drawn, read, shown or changed, and is skipped if the drawer first
+    /// declares that what it draws covers every pixel opaquely (`skipPendingClear`).
     public func clear(_ color: Color) {
         setClip(nil)
         pendingClear = color
@@ -178,7 +178,13 @@ public final class Renderer {
     private var pendingClear: Color?
 
     /// Drops a pending clear: the caller is about to paint every pixel of the target opaquely.
-    func skipPendingClear() { pendingClear = nil }
+    func skipPendingClear() {
+        if pendingClear != nil { clearsSkipped += 1 }
+        pendingClear = nil
+    }
+
+    /// How many clears were skipped so far (a figure for the bench and the tests).
+    public private(set) var clearsSkipped = 0
 
     private func applyPendingClear() {
         guard let color = pendingClear else { return }

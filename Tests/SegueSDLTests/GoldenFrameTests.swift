@@ -167,14 +167,17 @@ import CSDL2
     func aSkippedClearLeavesNothingBehind(_ kind: Renderer.Kind) throws {
         let platform = try Platform(headless: true)
         let canvas = try OffscreenCanvas(platform: platform, width: 40, height: 30, assetsDirectory: try Assets.directory(), kind: kind)
+        try #require(canvas.renderer.driverName == kind.rawValue)
         func list(_ rect: Rect) -> DisplayList {
             DisplayList(items: [DisplayList.Item(rect: rect, transform: .identity, opacity: 1, fill: .color(Color(hex: 0x00FF00)))])
         }
         let covered = try canvas.render(list(Rect(x: 0, y: 0, width: 40, height: 30)), pixelScale: 1, background: .white)
+        #expect(canvas.renderer.clearsSkipped == 1)
         #expect(covered.count == 40 * 30 * 4 && (0..<(40 * 30)).allSatisfy { covered[$0 * 4 + 1] == 255 && covered[$0 * 4] == 0 })
         let next = try canvas.render(list(Rect(x: 0, y: 0, width: 20, height: 30)), pixelScale: 1, background: Color(hex: 0xFF0000))
         #expect(Array(next[(5 * 40 + 30) * 4..<(5 * 40 + 30) * 4 + 4]) == [255, 0, 0, 255])
         #expect(Array(next[(5 * 40 + 10) * 4..<(5 * 40 + 10) * 4 + 4]) == [0, 255, 0, 255])
+        #expect(canvas.renderer.clearsSkipped == 1)
     }
 
     @Test func renderedFrameHasTheExactPixelSize() throws {

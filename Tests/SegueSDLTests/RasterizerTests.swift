@@ -151,13 +151,23 @@ import Testing
     /// (65,280 levels a pixel), and a sliver far out whose area a float would round to 0:
     /// drawn without trapping, in colours of the range.
     @Test func sliversWithSteepColoursDrawSafely() {
-        let sliver = image(4, 104)
+        let untouched: UInt32 = 0x00FF_00FF
+        // Its left edge runs through the centres of column 0, inside (a left edge) from row
+        // 1 to 99 (row 0's centre is the top vertex, on the right edge too; row 100's on the
+        // bottom edge), where the colour is its left edge's: black.
+        let sliver = image(4, 104, untouched)
         draw([vertex(0.5, 0.5, 0xFF00_0000), vertex(0.5, 100.5, 0xFF00_0000), vertex(0.5 + 1.0 / 256, 100.5, 0xFFFF_FFFF)],
              [0, 1, 2], on: sliver)
-        let far = image(8, 8)
+        for y in 0..<104 {
+            for x in 0..<4 {
+                #expect(sliver.pixels[y * 4 + x] == (x == 0 && (1...99).contains(y) ? 0xFF00_0000 : untouched), "pixel \(x), \(y)")
+            }
+        }
+        // Half a square pixel of area over 11,585 pixels of length: whatever it paints is opaque.
+        let far = image(8, 8, untouched)
         draw([vertex(0.5, 0.5, 0xFFFF_0000), vertex(8193.5, 8192.5, 0xFF00_FF00), vertex(8192.5, 8191.5, 0xFF00_00FF)],
              [0, 1, 2], on: far)
-        #expect((0..<(4 * 104)).allSatisfy { sliver.pixels[$0] >> 24 == 0xFF })
+        #expect((0..<64).allSatisfy { far.pixels[$0] == untouched || far.pixels[$0] >> 24 == 0xFF })
     }
 
     @Test func onlyTheClipIsPainted() {

@@ -16,8 +16,10 @@ public struct Occlusion {
     /// `boxes[i]` spans the first to the last pixel centre item i can paint (its image's
     /// bounding box grown by `margin` and cut to the output), for the items not hidden.
     public private(set) var boxes: [Rect] = []
-    /// Whether, after `find`, one opaque item covers every pixel centre of the area: what
-    /// was there before the list is drawn never shows.
+    /// Whether, after `find`, one opaque item drawn without perspective covers every pixel
+    /// centre of the area: what was there before the list is drawn never shows. (Cut by
+    /// perspective into cells of different sizes, an item could leave a pinhole where they
+    /// meet; without it, its cells form a plain grid.)
     public private(set) var coversArea = false
     /// Pixels a covered pixel centre must lie inside an occluder's edges: more than the
     /// rounding of vertex positions to `Float`, or than a rasterizer's own error where it
@@ -32,6 +34,9 @@ public struct Occlusion {
         private var corners: (Point, Point, Point, Point, Point)
         private(set) var count = 0
         private(set) var twiceArea = 0.0
+        /// Whether its item is drawn without perspective (w constant), so it is cut, if at
+        /// all, into a plain grid whose triangles meet edge to edge.
+        var isFlat = false
 
         init() {
             let o = Point(x: 0, y: 0)
@@ -127,8 +132,14 @@ public struct Occlusion {
         occluders.removeAll(keepingCapacity: true)
         for index in list.items.indices.reversed() {
             let r = paintRect(index), m = list.items[index].transform
-            let image = Polygon(m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
+            // An empty rect draws nothing (a bounds animation can pass through zero).
+            guard r.width > 0, r.height > 0 else {
+                hidden[index] = true
+                continue
+            }
+            var image = Polygon(m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
                                 m.apply(x: r.maxX, y: r.maxY), m.apply(x: r.minX, y: r.maxY), nearW: nearW)
+            image.isFlat = m.m14 == 0 && m.m24 == 0
             // The first and last pixel centres (k + ½) in the box (grown by the margin), cut
             // to the output.
             let box = image.bounds
@@ -149,7 +160,8 @@ public struct Occlusion {
             }
         }
         let centres = Rect(x: area.minX + 0.5, y: area.minY + 0.5, width: area.width - 1, height: area.height - 1)
-        coversArea = centres.width >= 0 && centres.height >= 0 && occluders.contains { $0.contains(centres, margin: margin) }
+        coversArea = centres.width >= 0 && centres.height >= 0
+            && occluders.contains { $0.isFlat && $0.contains(centres, margin: margin) }
     }
 
     /// Adds `image` to the occluders, dropping the smallest when there are `capacity`.

@@ -141,7 +141,7 @@ public struct Shading {
     }
 
     /// How finely to cut the item for colours drawn per vertex to stay within
-    /// `levelTolerance` 8-bit levels of `color(atUnit:)`: cell edges at the gradients' stops
+    /// `levelTolerance` 8-bit levels (at least 0.01) of `color(atUnit:)`: cell edges at the gradients' stops
     /// (unit coordinates, appended to `uStops` and `vStops`) and the `.unit` precision their
     /// slopes ask for under perspective; `.whole` for uniform colours. With something
     /// precomposited the colour is a product of two varying factors (a tint's alpha times
@@ -149,7 +149,7 @@ public struct Shading {
     /// factors change by e_u along u and e_v along v is off by at most (e_u + e_v)² / 4, so
     /// the item is also cut evenly until that is within tolerance.
     public func cuts(levelTolerance: Double, uStops: inout [Double], vStops: inout [Double]) -> Tessellator.Precision {
-        let tolerance = levelTolerance / 255, own = item.rect
+        let tolerance = (levelTolerance > 0.01 ? levelTolerance : 0.01) / 255, own = item.rect
         guard own.width > 0, own.height > 0 else { return .whole }
         // How fast the colour can change along each unit axis of this item: at most the sum
         // of its components' slopes.
@@ -177,7 +177,9 @@ public struct Shading {
         add(item, .zero)
         if let u = under { add(u.item, u.offset) }
         if let o = over { add(o.item, o.offset) }
-        guard changeU > 0 || changeV > 0, changeU.isFinite, changeV.isFinite else { return .whole }
+        guard changeU > 0 || changeV > 0 else { return .whole }
+        // Beyond measure (a sliver of a rect): cut as finely as the tessellator goes.
+        guard changeU.isFinite, changeV.isFinite else { return .unit(u: 0, v: 0) }
         if under != nil || over != nil {
             // At most 64 cells a side: a near-hard step under a tint stays a little off.
             let step = tolerance.squareRoot()
