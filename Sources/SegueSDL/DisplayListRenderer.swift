@@ -34,9 +34,11 @@ public final class DisplayListRenderer {
     private var vStops: [Double] = []
     private var occlusion = Occlusion()
     private var precomposition = Precomposition()
-    /// Per item of the list being drawn: its state (nil: not drawn) and, for text, its layout.
+    /// Per item of the list being drawn: its state (nil: not drawn), for text its layout,
+    /// and where in its plane it paints.
     private var states: [DrawState?] = []
     private var layouts: [GlyphAtlas.Layout?] = []
+    private var paintRects: [Rect] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
     public private(set) var lastTriangleCount = 0
@@ -72,22 +74,25 @@ public final class DisplayListRenderer {
         for item in list.items {
             if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
         }
-        let area = clip ?? Rect(x: 0, y: 0, width: Double(renderer.outputSize.width), height: Double(renderer.outputSize.height))
+        let output = renderer.outputSize
+        let area = clip ?? Rect(x: 0, y: 0, width: Double(output.width), height: Double(output.height))
         states.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
+        paintRects.removeAll(keepingCapacity: true)
         for item in list.items {
+            let layout = layout(item, pixelScale)
             states.append(drawState(item))
-            layouts.append(layout(item, pixelScale))
+            layouts.append(layout)
+            paintRects.append(paintRect(item, layout, pixelScale))
         }
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
-                       paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })
+                       paintRect: { self.paintRects[$0] })
         for i in states.indices where occlusion.hidden[i] { states[i] = nil }
         // Drawn over the whole output, an opaque item makes a pending clear pointless (not on
         // SDL's software renderer, whose large images show seams).
         if clip == nil && renderer.clip == nil && !isSoftware && occlusion.coversArea { renderer.skipPendingClear() }
         precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.states[$0] != nil },
-                            isOpaque: { self.states[$0]?.blended == false },
-                            paintRect: { self.paintRect(list.items[$0], self.layouts[$0], pixelScale) })
+                            isOpaque: { self.states[$0]?.blended == false }, paintRect: { self.paintRects[$0] })
         for i in states.indices {
             if precomposition.folded[i] { states[i] = nil } else if precomposition.under[i] != nil { states[i]?.blended = false }
         }

@@ -224,13 +224,12 @@ struct Rasterizer {
                 e1.narrow(&lo, &hi, row: row)
                 e2.narrow(&lo, &hi, row: row)
                 if lo <= hi {
-                    let cy = Float(y) + 0.5 - fy0
+                    // The first pixel centre of the span, from the planes' origin.
+                    let sx = Float(lo) + 0.5 - fx0, cy = Float(y) + 0.5 - fy0
                     let line = pixels + y * stride
                     if let texture, texture.isCoverage, blended, let uniform {
-                        let sx = Float(lo) + 0.5 - fx0
                         Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, uniform)
                     } else if let texture {
-                        let sx = Float(lo) + 0.5 - fx0
                         Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
                                                 uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), blended)
                     } else if rowConstant {
@@ -242,7 +241,6 @@ struct Rasterizer {
                             for x in lo...hi { line[x] = Rasterizer.blend(c, over: line[x]) }
                         }
                     } else {
-                        let sx = Float(lo) + 0.5 - fx0
                         Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, blended)
                     }
                 }
