@@ -5,6 +5,7 @@ import SegueStudio
 
 /// `segue curve`: prints a timing curve or a spring as `time,value,velocity` rows, and
 /// optionally plots it to a PNG.
+@MainActor
 struct CurveCommand {
     var easing: Easing
     var header: String

@@ -5,6 +5,7 @@ import SegueStudio
 
 /// The interactive app: an SDL window showing a session's screen and HUD, fed by the mouse
 /// and the keyboard.
+@MainActor
 final class LiveApp {
     struct Options {
         var session = SessionOptions()
@@ -111,6 +112,7 @@ final class LiveApp {
 }
 
 /// A window that draws a session: the platform, the SDL window and renderer, the event pump.
+@MainActor
 final class WindowHost {
     let platform: Platform
     let window: SDLWindow

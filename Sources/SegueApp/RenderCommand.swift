@@ -5,6 +5,7 @@ import SegueSDL
 import SegueStudio
 
 /// `segue render`: one frame of a transition, headless, to a PNG.
+@MainActor
 struct RenderCommand {
     var transition: String
     var operation: TransitionContext.Operation

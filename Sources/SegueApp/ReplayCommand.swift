@@ -5,6 +5,7 @@ import SegueStudio
 
 /// `segue replay FILE.json [--headless] [--events] [--out DIR]`: plays a recording back,
 /// deterministically, in a window at its own pace or headless as fast as it can.
+@MainActor
 struct ReplayCommand {
     var path: String
     var headless = false

@@ -4,6 +4,7 @@ import SegueStudio
 
 /// Runs the command named by the arguments and exits: 0 on success, 1 when the platform
 /// fails, 2 on bad input (one line on stderr).
+@MainActor
 func runMain() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     do {

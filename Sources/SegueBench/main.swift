@@ -94,7 +94,7 @@ func json(_ object: [String: Any]) -> String {
 /// Each demo mid-drag: a synthetic drag scrubs its transition between 10 % and 90 %; each
 /// frame is timed in two parts, compose (advance the clock, flatten the tree) and draw
 /// (tessellate, rasterize, and a one-pixel read-back, which waits for OpenGL to finish).
-func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
+@MainActor func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     let canvas = try OffscreenCanvas(platform: platform, width: 1280, height: 800, assetsDirectory: try Assets.directory(),
                                      kind: o.renderer)
     print("segue-bench: \(o.frames) frames per demo at 1280×800 pixels, renderer \(canvas.renderer.driverName)")
@@ -146,7 +146,7 @@ func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
 
 /// N running animations, K on each of N/K views (opacity, position, bounds, transform in
 /// that order), advanced and composed every frame.
-func engineBench(_ o: Options) -> [String: Any] {
+@MainActor func engineBench(_ o: Options) -> [String: Any] {
     let window = Window(size: Size(width: 1280, height: 800))
     let columns = 100
     for i in 0..<(o.animations / o.perLayer) {
@@ -179,7 +179,7 @@ func engineBench(_ o: Options) -> [String: Any] {
 
 /// Transitions back to back, every demo in turn, rendered at a few points each: resident
 /// memory after the first 50 and at the end, and live textures before and after.
-func soakBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
+@MainActor func soakBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     let size = Size(width: 375, height: 667)
     let canvas = try OffscreenCanvas(platform: platform, width: 375, height: 667, assetsDirectory: try Assets.directory(),
                                      kind: o.renderer)

@@ -2,6 +2,7 @@ import Segue
 
 /// One of the app's demos: a window with its screens, the transition wiring, and the
 /// handles the app, the headless renderer and the tests need.
+@MainActor
 public protocol Demo: AnyObject {
     /// The name used on the command line and in events ("flip").
     var name: String { get }
@@ -36,8 +37,9 @@ public protocol Demo: AnyObject {
 }
 
 /// The demos the app ships, by name, in the order of the keys 1, 2, 3…
+@MainActor
 public enum DemoCatalog {
-    public static let names = ["flip", "pageturn", "magicmove"]
+    nonisolated public static let names = ["flip", "pageturn", "magicmove"]
 
     /// A new demo called `name` on a screen of `size` points, or nil for an unknown name.
     public static func make(_ name: String, screenSize size: Size) -> Demo? {

@@ -2,6 +2,7 @@ import Segue
 
 /// A demo screen that looks like an app's: a title, a subtitle, a card of text, a row of
 /// coloured tiles and a button, laid out in proportion to the screen size.
+@MainActor
 public final class DemoScreen: ViewController {
     /// What the screen shows.
     public struct Design: Sendable {

@@ -22,6 +22,7 @@ public struct Photo: Sendable {
 }
 
 /// A tappable picture with a caption under it.
+@MainActor
 final class PhotoCell: View {
     let photo: Photo
     let imageView: ImageView
@@ -43,6 +44,7 @@ final class PhotoCell: View {
 }
 
 /// The grid of pictures; it remembers the cell tapped last as its shared element.
+@MainActor
 final class PhotoGridController: ViewController, SharedElementProviding {
     let size: Size
     private(set) var cells: [PhotoCell] = []
@@ -79,6 +81,7 @@ final class PhotoGridController: ViewController, SharedElementProviding {
 }
 
 /// A picture large, with its title and caption.
+@MainActor
 final class PhotoDetailController: ViewController, SharedElementProviding {
     let photo: Photo
     let size: Size
@@ -110,6 +113,7 @@ final class PhotoDetailController: ViewController, SharedElementProviding {
 
 /// The magic-move demo: a navigation stack over a grid of pictures; tapping one pushes its
 /// detail screen with the picture flying into place, Back or a left-edge drag pops.
+@MainActor
 public final class MagicMoveDemo: Demo {
     public let name = "magicmove"
     public let operations: [TransitionContext.Operation] = [.push, .pop]

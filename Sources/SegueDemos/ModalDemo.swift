@@ -2,6 +2,7 @@ import Segue
 
 /// A demo of a modal transition: a home screen presents a second screen, by its button or
 /// by a drag, and the second screen dismisses the same way.
+@MainActor
 public final class ModalDemo: Demo {
     public let name: String
     public let operations: [TransitionContext.Operation] = [.present, .dismiss]

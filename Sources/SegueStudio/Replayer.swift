@@ -46,6 +46,7 @@ extension Recording {
 /// recorded times exactly as the live app handled them, with frames at `frameRate` in
 /// between; after the last input it runs until no transition is under way (10 s at most),
 /// unless the recording ends by quitting.
+@MainActor
 public struct Replayer {
     public let recording: Recording
     public let options: SessionOptions

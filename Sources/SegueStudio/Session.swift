@@ -5,6 +5,7 @@ import SegueDemos
 /// stepping, scrubbing), the tunable parameters, the HUD, and the JSON events. The live
 /// window and a replayed recording drive it the same way: `handle(_:at:)` for each input,
 /// then `advance(to:)` once per frame, then compose.
+@MainActor
 public final class Session {
     /// Slow motion runs every animation this many times slower (the iOS simulator's factor).
     public static let slowMotionFactor = 0.1

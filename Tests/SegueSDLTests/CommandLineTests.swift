@@ -3,9 +3,9 @@ import SegueSDL
 import Testing
 
 /// The `segue` executable run as a user would, for its answers to good and bad input.
-@Suite(.serialized) struct CommandLineTests {
+@MainActor @Suite(.serialized) struct CommandLineTests {
     /// `segue` beside the test bundle (both are built into the same folder).
-    static let executable: String = {
+    nonisolated static let executable: String = {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var dir = testBinary.deletingLastPathComponent()
         for _ in 0..<3 {
@@ -175,7 +175,7 @@ import Testing
     }
 }
 
-@Suite(.serialized) struct CurveCommandTests {
+@MainActor @Suite(.serialized) struct CurveCommandTests {
     @Test func springPrintsItsParametersThenRowsFromZeroToTheDuration() throws {
         let r = try CommandLineTests.run(["curve", "spring", "--duration", "0.75", "--damping-ratio", "0.55",
                                           "--velocity", "1.8181818181818181", "--samples", "4"])

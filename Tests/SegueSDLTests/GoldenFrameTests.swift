@@ -7,9 +7,9 @@ import CSDL2
 
 /// Frames rendered headless (SDL's offscreen driver) against goldens, by Segue's rasterizer
 /// unless a test names another engine. SDL is global, so the suite runs serially.
-@Suite(.serialized) struct GoldenFrameTests {
-    static let scale = 0.4
-    static let screen = Size(width: 375, height: 667)
+@MainActor @Suite(.serialized) struct GoldenFrameTests {
+    nonisolated static let scale = 0.4
+    nonisolated static let screen = Size(width: 375, height: 667)
 
     private func render(_ demo: Demo, _ op: TransitionContext.Operation, _ progress: Double, scale: Double = scale,
                         kind: Renderer.Kind = .raster) throws -> (Int, Int, [UInt8]) {
@@ -34,7 +34,7 @@ import CSDL2
         var testDescription: String { name }
     }
 
-    static let stops: [Stop] =
+    nonisolated static let stops: [Stop] =
         [0.0, 0.25, 0.45, 0.55, 0.75, 1.0].map { Stop(demo: "flip", operation: .present, progress: $0) }
         + [0.3, 0.7].map { Stop(demo: "flip", operation: .dismiss, progress: $0) }
         + [0.25, 0.5, 0.75].map { Stop(demo: "pageturn", operation: .dismiss, progress: $0) }

@@ -6,8 +6,8 @@ import Testing
 /// Segue's CPU rasterizer against hand-worked pixels: which pixels a triangle paints, the
 /// colours it interpolates, samples and blends. (The golden frames check whole scenes
 /// against OpenGL's.)
-@Suite struct RasterizerTests {
-    static let black: UInt32 = 0xFF00_0000
+@MainActor @Suite struct RasterizerTests {
+    nonisolated static let black: UInt32 = 0xFF00_0000
 
     func vertex(_ x: Float, _ y: Float, _ argb: UInt32 = 0xFFFF_FFFF, u: Float = 0, v: Float = 0) -> SDL_Vertex {
         SDL_Vertex(position: SDL_FPoint(x: x, y: y),

@@ -3,7 +3,7 @@ import Testing
 
 /// Items of one state gather into one draw call where no overlap forbids it; overlapping
 /// items keep their order. States are letters, boxes span pixel centres.
-@Suite struct DrawOrderTests {
+@MainActor @Suite struct DrawOrderTests {
     func box(_ x: Double, _ y: Double, _ w: Double = 10, _ h: Double = 10) -> Rect { Rect(x: x, y: y, width: w, height: h) }
 
     func plan(_ items: [(String?, Rect)]) -> (order: [Int], groups: Int) {

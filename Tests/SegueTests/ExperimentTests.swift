@@ -4,7 +4,7 @@ import Testing
 @testable import SegueDemos
 @testable import SegueStudio
 
-@Suite struct ReleaseRuleTests {
+@MainActor @Suite struct ReleaseRuleTests {
     @Test func projectionCarriesTheVelocityHalfASecond() {
         // r/(1−r)/1000 with r = 0.998 is 0.499 s.
         #expect(close(ReleaseRule.projectedPercent(0.3, velocity: 1), 0.3 + 0.499, 1e-12))
@@ -97,6 +97,7 @@ import Testing
 }
 
 /// A session driven by hand: real time and inputs in window pixels, as the live app would.
+@MainActor
 final class SessionDriver {
     let session: Session
     var time = 0.0
@@ -137,7 +138,7 @@ final class SessionDriver {
     var transitionLines: [String] { lines.filter { $0.contains("\"began\"") || $0.contains("\"ended\"") } }
 }
 
-@Suite struct SessionTests {
+@MainActor @Suite struct SessionTests {
     @Test func slowMotionRunsTheClockTenTimesSlower() throws {
         let d = SessionDriver()
         d.frame([.key(.character("s"), shift: false)])
@@ -238,7 +239,7 @@ final class SessionDriver {
     }
 }
 
-@Suite struct RecordReplayTests {
+@MainActor @Suite struct RecordReplayTests {
     /// A live-like run: a drag that presents, a short one that cancels, a tap, a key.
     private func liveRun() -> SessionDriver {
         let d = SessionDriver()

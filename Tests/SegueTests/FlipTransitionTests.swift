@@ -2,7 +2,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 
-@Suite struct FlipTransitionTests {
+@MainActor @Suite struct FlipTransitionTests {
     let h = Harness()
     var demo: ModalDemo { h.demo as! ModalDemo }
     var interaction: DragInteractionController { demo.interactions[0] }

@@ -1,7 +1,7 @@
 import Testing
 @testable import Segue
 
-@Suite struct PanGestureTests {
+@MainActor @Suite struct PanGestureTests {
     private func feed(_ pan: PanGestureRecognizer, _ events: [(PointerEvent.Phase, Double, Double, Double)]) -> [GestureRecognizer.State] {
         var states: [GestureRecognizer.State] = []
         pan.addTarget { states.append($0.state) }
@@ -65,7 +65,7 @@ import Testing
     }
 }
 
-@Suite struct HitTestTests {
+@MainActor @Suite struct HitTestTests {
     @Test func hitTestingSeesThroughA3DRotation() throws {
         let window = Window(size: Size(width: 400, height: 400))
         window.containerView.layer.sublayerTransform = .makePerspective(distance: 400)

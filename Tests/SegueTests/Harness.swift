@@ -3,6 +3,7 @@ import SegueDemos
 
 /// Drives a demo with a manual clock and synthetic pointer events, recording the window's
 /// transition events as text.
+@MainActor
 final class Harness {
     let demo: Demo
     private(set) var time = 0.0

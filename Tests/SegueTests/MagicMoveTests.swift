@@ -3,7 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 
-@Suite struct MagicMoveTests {
+@MainActor @Suite struct MagicMoveTests {
     let h = Harness(DemoCatalog.make("magicmove", screenSize: Size(width: 375, height: 667))!)
     var demo: MagicMoveDemo { h.demo as! MagicMoveDemo }
 
@@ -114,7 +114,7 @@ import Testing
     }
 }
 
-@Suite struct SnapshotAndConvertTests {
+@MainActor @Suite struct SnapshotAndConvertTests {
     @Test func aSnapshotHoldsTheSubtreeInItsOwnCoordinates() {
         let window = Window(size: Size(width: 200, height: 200))
         let card = View(frame: Rect(x: 50, y: 60, width: 80, height: 40), name: "card")
@@ -170,7 +170,7 @@ import Testing
     }
 }
 
-@Suite struct NavigationControllerTests {
+@MainActor @Suite struct NavigationControllerTests {
     private func make() -> (Window, NavigationController, ViewController) {
         let window = Window(size: Size(width: 320, height: 480))
         let root = ViewController(title: "Root")

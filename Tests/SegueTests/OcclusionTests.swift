@@ -2,7 +2,7 @@ import Testing
 @testable import Segue
 
 /// Which items the renderer may skip: hand-placed quads on a 1000 × 800 output.
-@Suite struct OcclusionTests {
+@MainActor @Suite struct OcclusionTests {
     let area = Rect(x: 0, y: 0, width: 1000, height: 800)
 
     func item(_ rect: Rect, _ transform: Transform3D = .identity, alpha: Double = 1) -> DisplayList.Item {

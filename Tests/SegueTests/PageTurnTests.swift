@@ -3,7 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 
-@Suite struct ScreenEdgePanTests {
+@MainActor @Suite struct ScreenEdgePanTests {
     private func pan(_ edges: ScreenEdgePanGestureRecognizer.Edges) -> (ScreenEdgePanGestureRecognizer, Window) {
         let window = Window(size: Size(width: 375, height: 667))
         let r = ScreenEdgePanGestureRecognizer(edges: edges)
@@ -42,7 +42,7 @@ import Testing
     }
 }
 
-@Suite struct PageTurnTransitionTests {
+@MainActor @Suite struct PageTurnTransitionTests {
     let h = Harness(DemoCatalog.make("pageturn", screenSize: Size(width: 375, height: 667))!)
     var demo: ModalDemo { h.demo as! ModalDemo }
     let rightEdge = Point(x: 370, y: 330)

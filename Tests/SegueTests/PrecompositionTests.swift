@@ -3,7 +3,7 @@ import Testing
 
 /// Translucent flat fills blended ahead of time into what they lie on: which items fold, and
 /// that the colours drawn come out as drawing everything would.
-@Suite struct PrecompositionTests {
+@MainActor @Suite struct PrecompositionTests {
     /// A page turned 30° about y under a 500-point perspective: folding must not depend on
     /// the plane being flat on screen.
     let page = Transform3D.makeRotation(0.5, 0, 1, 0).concatenating(.makePerspective(distance: 500))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Segue
 
-@Suite struct SpringTests {
+@MainActor @Suite struct SpringTests {
     /// x'' = −k·x − c·x' integrated with classic fourth-order Runge–Kutta in small steps.
     private func integrate(_ s: Spring, to t: Double, steps: Int = 20000) -> (x: Double, v: Double) {
         var x = -1.0, v = s.initialVelocity

@@ -8,10 +8,10 @@ import Testing
 /// holds its promises: every transition that begins ends exactly once, its animator's
 /// completion ran once, exactly one screen shows at rest, percent stays in 0…1, and no
 /// transition outlives its remaining time after release.
-@Suite struct StressTests {
+@MainActor @Suite struct StressTests {
     /// Events per storm; the suite runs several seeds (over 100,000 events in all).
-    static let eventsPerSeed = 25_000
-    static let seeds: [UInt64] = [1, 2, 3, 4, 0xC0FFEE]
+    nonisolated static let eventsPerSeed = 25_000
+    nonisolated static let seeds: [UInt64] = [1, 2, 3, 4, 0xC0FFEE]
 
     final class Watch {
         var open: [ObjectIdentifier: (released: Double?, context: TransitionContext)] = [:]

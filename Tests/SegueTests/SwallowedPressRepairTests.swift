@@ -1,7 +1,7 @@
 import Testing
 @testable import Segue
 
-@Suite struct SwallowedPressRepairTests {
+@MainActor @Suite struct SwallowedPressRepairTests {
     func pass(_ events: [InputEvent]) -> [InputEvent] {
         var repair = SwallowedPressRepair(), out: [InputEvent] = []
         for e in events { repair.pass(e, into: &out) }

@@ -15,7 +15,7 @@ func affineSamples(_ t: Tessellator) -> [(screen: Point, u: Double, v: Double)] 
     }
 }
 
-@Suite struct TessellatorTests {
+@MainActor @Suite struct TessellatorTests {
     @Test func aFlatQuadIsTwoTrianglesOnFourVertices() {
         var t = Tessellator()
         t.add(rect: Rect(x: 0, y: 0, width: 100, height: 50), transform: .makeScale(2, 2, 1).translated(0, 0, 0))
@@ -72,7 +72,7 @@ func affineSamples(_ t: Tessellator) -> [(screen: Point, u: Double, v: Double)] 
     }
 }
 
-@Suite struct EdgeOnTests {
+@MainActor @Suite struct EdgeOnTests {
     @Test func aQuadSeenEdgeOnEmitsNothing() {
         var t = Tessellator()
         let edgeOn = Transform3D.makeRotation(.pi / 2, 1, 0, 0).concatenating(.makePerspective(distance: 600))
@@ -82,7 +82,7 @@ func affineSamples(_ t: Tessellator) -> [(screen: Point, u: Double, v: Double)] 
     }
 }
 
-@Suite struct GradientPrecisionTests {
+@MainActor @Suite struct GradientPrecisionTests {
     /// Hand-worked: the page-turn shadow (black → 50 % black → 50 % white over halves) drawn
     /// over anything changes by (1·0 + 0.5) / 0.5 = 1 in its first half and (0.5·1 + 0) / 0.5
     /// = 1 in its second, per unit of the parameter.

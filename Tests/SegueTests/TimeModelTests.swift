@@ -1,7 +1,7 @@
 import Testing
 @testable import Segue
 
-@Suite struct TimeModelTests {
+@MainActor @Suite struct TimeModelTests {
     @Test func localTimeFollowsBeginSpeedAndOffset() {
         let t = MediaTiming(beginTime: 2, speed: 0.5, timeOffset: 1)
         #expect(t.localTime(fromParent: 6) == (6 - 2) * 0.5 + 1)
@@ -25,7 +25,7 @@ import Testing
             let r = running(speed: speed, offset: offset)
             #expect(r.endTime == end)
             for t in stride(from: 8.0, through: 20, by: 0.125) where abs(t - end) > 1e-9 {
-                #expect(r.hasEnded(atLayerTime: t) == (t >= end), "speed \(speed), offset \(offset), t \(t)")
+                #expect(r.animation.hasEnded(atLayerTime: t) == (t >= end), "speed \(speed), offset \(offset), t \(t)")
             }
         }
     }
@@ -92,7 +92,7 @@ import Testing
     }
 }
 
-@Suite struct AnimationAPITests {
+@MainActor @Suite struct AnimationAPITests {
     @Test func animateRecordsFromOldToNewAndSetsTheModelAtOnce() {
         let window = Window(size: Size(width: 100, height: 100))
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))

@@ -1,7 +1,7 @@
 import Testing
 @testable import Segue
 
-@Suite struct TimingCurveTests {
+@MainActor @Suite struct TimingCurveTests {
     @Test(arguments: TimingCurve.named)
     func everyCurveStartsAtZeroAndEndsAtOne(_ curve: TimingCurve) {
         #expect(curve.value(at: 0) == 0)
@@ -50,7 +50,7 @@ import Testing
     }
 }
 
-@Suite struct TimingCurveSlopeTests {
+@MainActor @Suite struct TimingCurveSlopeTests {
     @Test func slopesAtKnownPoints() {
         #expect(TimingCurve.linear.slope(at: 1) == 1)
         // easeInEaseOut is flat at both ends.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Segue
 
-@Suite struct Transform3DTests {
+@MainActor @Suite struct Transform3DTests {
     @Test func rotationAboutXFollowsCoreAnimationSigns() {
         let r = Transform3D.makeRotation(.pi / 2, 1, 0, 0)
         // y' = y·c − z·s, z' = y·s + z·c: the bottom (+y) comes toward the viewer (+z).

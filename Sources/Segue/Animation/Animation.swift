@@ -27,24 +27,9 @@ public struct Animation: Sendable {
         self.beginTime = beginTime
         self.transaction = transaction
     }
-
 }
 
-/// What evaluating an animation at a layer time needs; `Animation` (a value you build) and
-/// `Layer.RunningAnimation` (one added to a layer, read by reference every frame) share the
-/// evaluation below.
-public protocol AnimationTimingFields {
-    var track: KeyframeTrack { get }
-    var easing: Easing { get }
-    var duration: Double { get }
-    /// nil means "when added" (taken as `t` itself before that).
-    var beginTime: Double? { get }
-    var speed: Double { get }
-    var timeOffset: Double { get }
-    var fillMode: Animation.FillMode { get }
-}
-
-extension AnimationTimingFields {
+extension Animation {
     /// Seconds since the animation began, at the layer's local time `t`.
     public func elapsed(atLayerTime t: Double) -> Double {
         (t - (beginTime ?? t)) * speed + timeOffset
@@ -63,5 +48,3 @@ extension AnimationTimingFields {
         speed >= 0 ? elapsed(atLayerTime: t) >= duration : elapsed(atLayerTime: t) <= 0
     }
 }
-
-extension Animation: AnimationTimingFields {}

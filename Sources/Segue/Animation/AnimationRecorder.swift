@@ -1,11 +1,21 @@
 /// Collects the property changes made inside an `animate` block and turns them into
 /// animations when the block returns.
 ///
-/// The recorder of the innermost running block is a task-local, so blocks nest and tests
-/// running in parallel never see each other's recorders. Like UIKit, this is meant for the
-/// one task that owns the view tree.
-final class AnimationRecorder: @unchecked Sendable {
-    @TaskLocal static var current: AnimationRecorder?
+/// The recorder of the innermost running block is `current`, so blocks nest. Like UIKit's
+/// view tree, it belongs to the main actor, so no two tasks can record at once.
+@MainActor
+final class AnimationRecorder {
+    /// The recorder of the innermost `animate` block running now, nil outside any.
+    private(set) static var current: AnimationRecorder?
+
+    /// Runs `body` with `recorder` as `current` (nil: changes are not animated), then
+    /// restores the enclosing one.
+    static func with(_ recorder: AnimationRecorder?, _ body: () -> Void) {
+        let saved = current
+        current = recorder
+        defer { current = saved }
+        body()
+    }
 
     private struct Change {
         let layer: Layer

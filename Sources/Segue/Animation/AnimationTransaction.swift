@@ -1,7 +1,8 @@
 /// A group of animations started together (one `animate` call) with one completion handler,
 /// which runs exactly once: when the last of them ends, with `true` only if every one of them
 /// played to its end.
-public final class AnimationTransaction: @unchecked Sendable {
+@MainActor
+public final class AnimationTransaction {
     private var completion: ((Bool) -> Void)?
     /// Animations of the group still running.
     public private(set) var pendingCount = 0

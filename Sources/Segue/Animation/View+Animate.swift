@@ -67,12 +67,12 @@ extension View {
 
     /// Changes made in `body` are not animated, even inside an animation block.
     public static func performWithoutAnimation(_ body: () -> Void) {
-        AnimationRecorder.$current.withValue(nil, operation: body)
+        AnimationRecorder.with(nil, body)
     }
 
     private static func run(_ recorder: AnimationRecorder, _ animations: () -> Void,
                             _ completion: ((Bool) -> Void)?) {
-        AnimationRecorder.$current.withValue(recorder, operation: animations)
+        AnimationRecorder.with(recorder, animations)
         let transaction = AnimationTransaction(completion: completion)
         recorder.commit(transaction)
         if transaction.pendingCount == 0 { transaction.complete() }

@@ -8,6 +8,7 @@
 /// `springCompletion` the rest plays on a critically damped spring that starts at the
 /// release velocity. Hand it to a transition only while `isInteracting`: a button press
 /// then animates without it.
+@MainActor
 public final class DragInteractionController: PercentDrivenInteractiveTransition {
     public let recognizer: PanGestureRecognizer
     /// Progress at or above which a release finishes; the references use 0.5.

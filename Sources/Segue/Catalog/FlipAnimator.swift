@@ -6,6 +6,7 @@ import Foundation
 /// first half the from-view rotates about X from 0 to `dir·π/2`, in the second half the
 /// to-view turns from `−dir·π/2` to 0; `dir` is +1 to present and −1 to dismiss. Both views'
 /// transforms and the container's perspective are restored when it ends, finished or not.
+@MainActor
 public final class FlipAnimator: ViewControllerAnimatedTransitioning {
     public enum Direction: Sendable {
         case present, dismiss

@@ -1,5 +1,6 @@
 /// The transitioning delegate of the flip: a `FlipAnimator` each way, and the vertical-drag
 /// interactor while a drag is in progress.
+@MainActor
 public final class FlipTransition: TunableTransition {
     public let interaction: DragInteractionController
     public var interactions: [DragInteractionController] { [interaction] }

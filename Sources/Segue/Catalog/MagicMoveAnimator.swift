@@ -1,4 +1,5 @@
 /// A screen that takes part in a shared-element transition: it names the view that flies.
+@MainActor
 public protocol SharedElementProviding: AnyObject {
     /// The view whose picture moves between the screens (the tapped one, on a grid).
     var sharedElement: View? { get }
@@ -11,6 +12,7 @@ public protocol SharedElementProviding: AnyObject {
 /// 1/0.55, 0.75 s) while the destination screen fades in from alpha 0; both real views are
 /// hidden during the flight and shown at the end. Pop reverses it: the picture flies back
 /// while the detail screen fades out over the grid.
+@MainActor
 public final class MagicMoveAnimator: ViewControllerAnimatedTransitioning {
     public let operation: TransitionContext.Operation
     /// Seconds; the reference is 0.75.

@@ -1,6 +1,7 @@
 /// The navigation delegate of the magic move: a `MagicMoveAnimator` for every push and
 /// pop, and a drag from the left edge that pops interactively
 /// (`percent = dx / window width`).
+@MainActor
 public final class MagicMoveTransition: NavigationControllerDelegate, TunableTransition {
     public let popInteraction: DragInteractionController
     public var dampingRatio = 0.55

@@ -9,6 +9,7 @@ import Foundation
 /// is the same motion reversed: the to-view swings shut from −π/2 over the from-view while
 /// its shadow fades out. Afterwards anchor, position and transform are restored, the shadow
 /// removed, and the container's perspective lifted, finished or cancelled.
+@MainActor
 public final class PageTurnAnimator: ViewControllerAnimatedTransitioning {
     public let isPresenting: Bool
     /// Seconds; the reference is 0.8.

@@ -2,6 +2,7 @@
 /// a drag from the window's right edge and dismissed by one from its left edge
 /// (`percent = |dx| / window width`). Only the edge that fits the screen shown is enabled,
 /// so the two never both start.
+@MainActor
 public final class PageTurnTransition: TunableTransition {
     public let presentInteraction: DragInteractionController
     public let dismissInteraction: DragInteractionController

@@ -1,5 +1,6 @@
 /// The default push and pop: the incoming screen slides in from the right over the
 /// outgoing one, which moves a third of the way left (a pop reverses it); 0.35 s, easeOut.
+@MainActor
 public final class SlideAnimator: ViewControllerAnimatedTransitioning {
     public let operation: TransitionContext.Operation
     public var duration = 0.35

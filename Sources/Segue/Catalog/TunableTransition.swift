@@ -23,7 +23,7 @@ public struct TransitionParameters: Hashable, Sendable {
     }
 
     /// Gives `interaction` the drag-related parameters.
-    public func apply(to interaction: DragInteractionController) {
+    @MainActor public func apply(to interaction: DragInteractionController) {
         interaction.threshold = threshold
         interaction.completionSpeed = completionSpeed
         interaction.completionCurve = completionCurve
@@ -33,6 +33,7 @@ public struct TransitionParameters: Hashable, Sendable {
 }
 
 /// A transitioning delegate whose parameters can be tuned and whose drags can be inspected.
+@MainActor
 public protocol TunableTransition: ViewControllerTransitioningDelegate {
     /// Applied to the animators it makes from now on and to its drags at once.
     var parameters: TransitionParameters { get set }

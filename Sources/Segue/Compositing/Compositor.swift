@@ -1,4 +1,5 @@
 /// Flattens a layer tree's presentation at the current time into a `DisplayList`.
+@MainActor
 public enum Compositor {
     /// Appends the items of `root`'s tree to `list` (which keeps its capacity between
     /// frames): each layer's background, gradient and contents, then its sublayers, at the

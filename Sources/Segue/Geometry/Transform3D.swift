@@ -32,10 +32,6 @@ public struct Transform3D: Hashable, Sendable {
 
     public var isIdentity: Bool { self == .identity }
 
-    /// Whether the transform maps every point with `w = 1` (no perspective row), so a flat
-    /// quad stays an affine image of itself on screen.
-    public var isAffine: Bool { m14 == 0 && m24 == 0 && m34 == 0 && m44 == 1 }
-
     // MARK: Makers
 
     public static func makeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {

@@ -1,6 +1,7 @@
 /// Turns a sequence of pointer events into a gesture with a state machine
 /// (`UIGestureRecognizer`): possible → began → changed… → ended or cancelled, or
 /// possible → failed. Actions run on began, changed, ended and cancelled.
+@MainActor
 open class GestureRecognizer {
     public enum State: String, Hashable, Sendable {
         case possible, began, changed, ended, cancelled, failed

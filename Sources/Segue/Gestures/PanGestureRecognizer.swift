@@ -1,6 +1,7 @@
 /// A drag (`UIPanGestureRecognizer`): it begins once the pointer has moved
 /// `minimumDistance` points from the press, reports translation from the press point and a
 /// velocity over the last `velocityWindow` seconds, and ends on release.
+@MainActor
 open class PanGestureRecognizer: GestureRecognizer {
     /// Points the pointer must move, pressed, before the pan begins (so a click stays a tap).
     public var minimumDistance = 4.0

@@ -1,5 +1,6 @@
 /// A pan that begins only when the press lands within `edgeZone` points of one of its
 /// `edges` of the window (`UIScreenEdgePanGestureRecognizer`).
+@MainActor
 public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     public struct Edges: OptionSet, Hashable, Sendable {
         public let rawValue: Int

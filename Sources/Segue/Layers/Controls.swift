@@ -1,4 +1,5 @@
 /// A view that shows one run of text, laid out in its bounds (`UILabel`).
+@MainActor
 public final class Label: View {
     public var text: TextContent {
         didSet { layer.contents = .text(text) }
@@ -13,6 +14,7 @@ public final class Label: View {
 }
 
 /// A view that shows an image (`UIImageView`).
+@MainActor
 public final class ImageView: View {
     public var image: ImageContent? {
         didSet { layer.contents = image.map { .image($0) } }
@@ -26,6 +28,7 @@ public final class ImageView: View {
 }
 
 /// A tappable view with a centred title that runs `action` when tapped (`UIButton`).
+@MainActor
 public final class Button: View {
     public var action: () -> Void
 

@@ -11,6 +11,7 @@
 /// and animation arrays and their objects without retaining them (`forEach(in:)`): each
 /// property is read or written whole, never while another access to it is under way, and
 /// nothing changes the tree during a walk (completions run after it).
+@MainActor
 public final class Layer {
     @exclusivity(unchecked) public var name: String
     @exclusivity(unchecked) public private(set) var model = LayerState()
@@ -20,18 +21,10 @@ public final class Layer {
     @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?
     /// An animation running on a layer, under its key; fixed once added (replace it to change
-    /// it). Its fields are stored flat, so evaluating it every frame copies nothing.
-    public final class RunningAnimation: AnimationTimingFields {
+    /// it). Held by reference, so evaluating it every frame copies nothing.
+    public final class RunningAnimation {
         public let key: String
-        public let property: AnimatableProperty
-        public let track: KeyframeTrack
-        public let easing: Easing
-        public let duration: Double
-        public let beginTime: Double?
-        public let speed: Double
-        public let timeOffset: Double
-        public let fillMode: Animation.FillMode
-        public let transaction: AnimationTransaction?
+        public let animation: Animation
         /// The layer time from which `hasEnded` holds (its elapsed time, linear in the layer
         /// time, reaches the end it runs towards): ±infinity when it never changes, −infinity
         /// when a NaN timing makes it unknowable.
@@ -39,29 +32,11 @@ public final class Layer {
 
         init(key: String, animation a: Animation) {
             self.key = key
-            property = a.property
-            track = a.track
-            easing = a.easing
-            duration = a.duration
-            beginTime = a.beginTime
-            speed = a.speed
-            timeOffset = a.timeOffset
-            fillMode = a.fillMode
-            transaction = a.transaction
+            animation = a
             let begin = a.beginTime ?? 0, target = a.speed >= 0 ? a.duration : 0
             let end = a.speed == 0 ? (a.timeOffset >= target ? -.infinity : .infinity) : begin + (target - a.timeOffset) / a.speed
             // Unknowable (a NaN timing): always ask `hasEnded`.
             endTime = end.isNaN ? -.infinity : end
-        }
-
-        /// The animation as a value.
-        public var animation: Animation {
-            var a = Animation(property: property, track: track, easing: easing, duration: duration,
-                              beginTime: beginTime, transaction: transaction)
-            a.speed = speed
-            a.timeOffset = timeOffset
-            a.fillMode = fillMode
-            return a
         }
     }
 
@@ -201,7 +176,7 @@ public final class Layer {
 
     private func endAnimation(forKey key: String, finished: Bool) {
         guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
-        animations.remove(at: i).transaction?.animationEnded(finished: finished)
+        animations.remove(at: i).animation.transaction?.animationEnded(finished: finished)
     }
 
     /// Ends, as finished, every animation in this tree that has played to its end at the
@@ -219,7 +194,7 @@ public final class Layer {
         let speed = parentSpeed * timing.speed
         // `endTime` only filters (with room for rounding); `hasEnded` decides.
         if speed != 0 && t >= earliestAnimationEnd - 1e-9 * max(1, abs(earliestAnimationEnd)) {
-            for entry in animations where entry.hasEnded(atLayerTime: t) {
+            for entry in animations where entry.animation.hasEnded(atLayerTime: t) {
                 ended.append((self, entry.key))
             }
         }
@@ -255,7 +230,7 @@ public final class Layer {
         var state = model
         if animations.isEmpty { return state }
         Self.forEach(in: animations) { entry in
-            if let v = entry.value(atLayerTime: t) { state[entry.property] = v }
+            if let v = entry.animation.value(atLayerTime: t) { state[entry.animation.property] = v }
         }
         return state
     }

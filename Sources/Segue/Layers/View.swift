@@ -2,6 +2,7 @@
 /// testing (`UIView`). Views form a tree that mirrors their layers' tree.
 ///
 /// Geometry forwards to the layer; `transform` is the layer's full 3D transform.
+@MainActor
 open class View {
     public let layer: Layer
     public private(set) var subviews: [View] = []

@@ -3,6 +3,7 @@
 ///
 /// The owner drives it: `handle(_:)` for every pointer event, then `advance(to:)` once per
 /// frame before composing. Time is whatever the owner says it is.
+@MainActor
 public final class Window: View {
     /// What a transition reports to the window's observers.
     public enum TransitionEvent {

@@ -1,6 +1,7 @@
 /// Supplies the animator for each push and pop, and optionally an interaction controller
 /// for it (`UINavigationControllerDelegate`). Nil means the default slide (or none, when
 /// not animated); no interaction controller means the animation runs.
+@MainActor
 public protocol NavigationControllerDelegate: AnyObject {
     func navigationController(_ nav: NavigationController, animationControllerFor operation: TransitionContext.Operation,
                               from: ViewController, to: ViewController) -> ViewControllerAnimatedTransitioning?
@@ -20,6 +21,7 @@ extension NavigationControllerDelegate {
 ///
 /// Pushes and pops run as transitions in `contentView`, the area under the bar; the stack
 /// changes when the transition completes, and not at all when it is cancelled.
+@MainActor
 public final class NavigationController: ViewController {
     public static let barHeight = 56.0
 

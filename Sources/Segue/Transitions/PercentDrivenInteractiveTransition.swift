@@ -10,6 +10,7 @@
 /// animation in the container ends (running the animator's completion, which completes the
 /// transition) and the container's timing is restored. It can drive one transition at a time
 /// and be reused for the next.
+@MainActor
 open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransitioning {
     /// Multiplies the speed of the rest after release; values ≤ 0 or NaN count as 1.
     public var completionSpeed = 1.0
@@ -42,7 +43,6 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     public func update(_ percent: Double) {
         guard let context, context.phase == .interactive else { return }
         percentComplete = min(max(percent.isNaN ? 0 : percent, 0), 1)
-        context.containerView.layer.timing.timeOffset = percentComplete * duration
         context.updateInteractiveTransition(percentComplete)
     }
 
@@ -83,7 +83,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             let u = seconds > 0 ? (now - start) / seconds : 1
             let eased = min(max(easing.value(at: min(max(u, 0), 1)), 0), 1)
             self.percentComplete = from + (target - from) * eased
-            context.containerView.layer.timing.timeOffset = self.percentComplete * self.duration
+            context.show(self.percentComplete)
             if u >= 1 { self.end(context, finished: target == 1) }
         }
     }

@@ -4,6 +4,7 @@
 /// The context guarantees what UIKit does: `completeTransition(_:)` takes effect exactly
 /// once; after a completed transition only the to-view is in the container, after a
 /// cancelled one only the from-view, and the animator's `animationEnded(_:)` runs once.
+@MainActor
 public final class TransitionContext {
     public enum Key: Hashable, Sendable { case from, to }
 
@@ -30,8 +31,6 @@ public final class TransitionContext {
     public var isInteractive: Bool { interactionController != nil }
     public private(set) var transitionWasCancelled = false
     public private(set) var phase: Phase
-    /// The last percent given to `updateInteractiveTransition(_:)`, 0…1.
-    public private(set) var percentComplete = 0.0
     /// The animator's duration, seconds.
     public private(set) var duration = 0.0
 
@@ -109,9 +108,18 @@ public final class TransitionContext {
 
     // MARK: Reporting
 
-    /// Records the interactive progress (clamped to 0…1).
+    /// Shows the transition at `percent` of its animation time (clamped to 0…1; NaN counts as
+    /// 0) while it is interactive: the container's paused local time becomes
+    /// `percent · duration`, so the animations' own curves shape what shows.
     public func updateInteractiveTransition(_ percent: Double) {
-        percentComplete = min(max(percent.isNaN ? 0 : percent, 0), 1)
+        guard phase == .interactive else { return }
+        show(min(max(percent.isNaN ? 0 : percent, 0), 1))
+    }
+
+    /// Sets the container's paused local time to `fraction · duration`: the one writer of
+    /// the progress a paused transition shows (`fractionComplete` reads it back).
+    func show(_ fraction: Double) {
+        containerView.layer.timing.timeOffset = fraction * duration
     }
 
     /// Records that the interactive part ended and the transition will finish.

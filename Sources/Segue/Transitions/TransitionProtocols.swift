@@ -1,4 +1,5 @@
 /// Performs the animations of a transition (`UIViewControllerAnimatedTransitioning`).
+@MainActor
 public protocol ViewControllerAnimatedTransitioning: AnyObject {
     /// Seconds the animation lasts when not driven interactively.
     func transitionDuration(using context: TransitionContext?) -> Double
@@ -18,6 +19,7 @@ extension ViewControllerAnimatedTransitioning {
 
 /// Drives a transition's progress instead of letting it run
 /// (`UIViewControllerInteractiveTransitioning`).
+@MainActor
 public protocol ViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ context: TransitionContext)
     /// How much faster than the animator's timing the rest plays after release (> 0).
@@ -29,6 +31,7 @@ public protocol ViewControllerInteractiveTransitioning: AnyObject {
 /// Supplies the animator and the optional interaction controller of a modal presentation
 /// and dismissal (`UIViewControllerTransitioningDelegate`). Every method may return nil:
 /// no animator means no animation; no interaction controller means the animation runs.
+@MainActor
 public protocol ViewControllerTransitioningDelegate: AnyObject {
     func animationController(forPresented presented: ViewController, presenting: ViewController,
                              source: ViewController) -> ViewControllerAnimatedTransitioning?

@@ -1,4 +1,5 @@
 /// Owns one screen's view and presents others over it (`UIViewController`).
+@MainActor
 open class ViewController {
     public var title: String
     /// Supplies the animator and interaction controller when this controller is presented
