@@ -76,11 +76,11 @@ start_app flip --record "$out/flip.json"
 cx=$((sx + sw / 2))
 drag "$cx" $((sy + sh * 85 / 100)) "$cx" $((sy + sh * 15 / 100))
 wait_for '"event":"ended"' 1
-expect_line '"event":"began","transition":"flip","operation":"present","interactive":true'
-expect_line '"event":"ended","transition":"flip","operation":"present","cancelled":false'
+expect_line '"event":"began","interactive":true,"operation":"present","transition":"flip"'
+expect_line '"cancelled":false,"event":"ended","operation":"present","transition":"flip"'
 drag "$cx" $((sy + sh * 40 / 100)) "$cx" $((sy + sh * 65 / 100))
 wait_for '"event":"ended"' 2
-expect_line '"event":"ended","transition":"flip","operation":"dismiss","cancelled":true'
+expect_line '"cancelled":true,"event":"ended","operation":"dismiss","transition":"flip"'
 import -window root "$out/flip.png" 2>/dev/null || true
 # Window life: a resize in the middle of a drag, minimising in the middle of one, then
 # quitting in the middle of a transition.
@@ -90,7 +90,7 @@ xdotool windowsize "$wid" 1000 760
 sleep 0.2
 xdotool mousemove --window "$wid" "$cx" $((sy + sh * 60 / 100)) mouseup 1
 wait_for '"event":"ended"' 3
-expect_line '"event":"screen","demo":"flip","screen":{"x":[0-9]*,"y":[0-9]*,"width":[0-9]*,"height":[0-9]*}'
+expect_line '"demo":"flip","event":"screen","screen":{"height":[0-9]*,"width":[0-9]*,"x":[0-9]*,"y":[0-9]*}'
 # Minimised (unmapped) in the middle of a drag: the drag cancels, and mapped again the
 # window goes on (the tap below must still start a transition).
 ended=$(grep -c '"event":"ended"' "$log")
@@ -120,16 +120,16 @@ start_app pageturn
 cy=$((sy + sh / 2))
 drag $((sx + sw - 3)) "$cy" $((sx + sw - 3 - sw * 70 / 100)) "$cy"
 wait_for '"event":"ended"' 1
-expect_line '"event":"began","transition":"pageturn","operation":"present","interactive":true'
-expect_line '"event":"ended","transition":"pageturn","operation":"present","cancelled":false'
+expect_line '"event":"began","interactive":true,"operation":"present","transition":"pageturn"'
+expect_line '"cancelled":false,"event":"ended","operation":"present","transition":"pageturn"'
 drag $((sx + 3)) "$cy" $((sx + 3 + sw * 25 / 100)) "$cy"
 wait_for '"event":"ended"' 2
-expect_line '"event":"began","transition":"pageturn","operation":"dismiss","interactive":true'
-expect_line '"event":"ended","transition":"pageturn","operation":"dismiss","cancelled":true'
+expect_line '"event":"began","interactive":true,"operation":"dismiss","transition":"pageturn"'
+expect_line '"cancelled":true,"event":"ended","operation":"dismiss","transition":"pageturn"'
 # After drags both ways the screen's button still taps.
 tap turn-back
 wait_for '"event":"ended"' 3
-expect_line '"event":"began","transition":"pageturn","operation":"dismiss","interactive":false'
+expect_line '"event":"began","interactive":false,"operation":"dismiss","transition":"pageturn"'
 import -window root "$out/pageturn.png" 2>/dev/null || true
 stop_app
 
@@ -138,12 +138,12 @@ stop_app
 start_app magicmove
 tap photo-3
 wait_for '"event":"ended"' 1
-expect_line '"event":"began","transition":"magicmove","operation":"push","interactive":false'
-expect_line '"event":"ended","transition":"magicmove","operation":"push","cancelled":false'
+expect_line '"event":"began","interactive":false,"operation":"push","transition":"magicmove"'
+expect_line '"cancelled":false,"event":"ended","operation":"push","transition":"magicmove"'
 wait_for '"name":"back"' 1
 tap back
 wait_for '"event":"ended"' 2
-expect_line '"event":"ended","transition":"magicmove","operation":"pop","cancelled":false'
+expect_line '"cancelled":false,"event":"ended","operation":"pop","transition":"magicmove"'
 import -window root "$out/magicmove.png" 2>/dev/null || true
 stop_app
 

@@ -67,9 +67,9 @@ final class PhotoGridController: ViewController, SharedElementProviding {
         for (i, photo) in Photo.all.enumerated() {
             let cell = PhotoCell(photo: photo, frame: Rect(x: margin + Double(i % 2) * (w + gap),
                                                            y: margin + Double(i / 2) * (h + gap), width: w, height: h))
-            cell.onTap = { [unowned self] cell in
-                self.selected = cell
-                self.onSelect(cell.photo)
+            cell.onTap = { [weak self] cell in
+                self?.selected = cell
+                self?.onSelect(cell.photo)
             }
             cells.append(cell)
             root.addSubview(cell)
@@ -135,10 +135,10 @@ public final class MagicMoveDemo: Demo {
         transition = MagicMoveTransition(window: window) { pop() }
         navigation.delegate = transition
         window.rootViewController = navigation
-        pop = { [unowned self] in self.start(.pop) }
-        grid.onSelect = { [unowned self] photo in self.push(photo, animated: true) }
-        window.observeTransitions { [unowned self] event in
-            if case .ended = event { self.settle() }
+        pop = { [weak self] in self?.start(.pop) }
+        grid.onSelect = { [weak self] photo in self?.push(photo, animated: true) }
+        window.observeTransitions { [weak self] event in
+            if case .ended = event { self?.settle() }
         }
         settle()
     }

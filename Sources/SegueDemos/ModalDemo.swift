@@ -28,11 +28,11 @@ public final class ModalDemo: Demo {
         defaultParameters = transition.parameters
         self.modal.transitioningDelegate = transition
         window.rootViewController = self.home
-        toggle = { [unowned self] in self.start(self.isPresented ? .dismiss : .present) }
-        self.home.buttonAction = { [unowned self] in self.start(.present) }
-        self.modal.buttonAction = { [unowned self] in self.start(.dismiss) }
-        window.observeTransitions { [unowned self] event in
-            if case .ended = event { self.transition.settle(presented: self.isPresented) }
+        toggle = { [weak self] in if let self { self.start(self.isPresented ? .dismiss : .present) } }
+        self.home.buttonAction = { [weak self] in self?.start(.present) }
+        self.modal.buttonAction = { [weak self] in self?.start(.dismiss) }
+        window.observeTransitions { [weak self] event in
+            if case .ended = event, let self { self.transition.settle(presented: self.isPresented) }
         }
     }
 

@@ -4,9 +4,11 @@ import Segue
 public struct HUDModel: Equatable, Sendable {
     public var demos: [String]
     public var currentDemo: String
-    public var transition = "—"
-    public var operation = "—"
-    public var state = "idle"
+    /// The last transition's name and operation (nil before the first).
+    public var transition: String?
+    public var operation: TransitionContext.Operation?
+    /// Where the last transition is in its life (nil: none yet, idle).
+    public var phase: TransitionContext.Phase?
     /// 0…1.
     public var percent = 0.0
     public var translation = Point.zero
@@ -110,8 +112,8 @@ public enum HUD {
             text(value, left + valueX, y, color: color, width: panel.width - valueX - 32)
             y += lineHeight
         }
-        row("transition", "\(model.transition) · \(model.operation)")
-        row("state", model.state, color: stateColor(model.state))
+        row("transition", "\(model.transition ?? "—") · \(model.operation?.rawValue ?? "—")")
+        row("state", model.phase?.rawValue ?? "idle", color: phaseColor(model.phase))
         row("percent", String(format1: model.percent * 100) + " %")
         let bar = barRect(panel)
         rect(bar, Color(hex: 0x2A2F3A))
@@ -135,12 +137,12 @@ public enum HUD {
         text(model.hint, left, y, size: 12.5, weight: .regular, color: Color(white: 0.65), width: panel.width - 32)
     }
 
-    private static func stateColor(_ state: String) -> Color {
-        switch state {
-        case "interactive": return Color(hex: 0x38BDF8)
-        case "finishing", "finished": return Color(hex: 0x34D399)
-        case "cancelling", "cancelled": return Color(hex: 0xF87171)
-        default: return Color(white: 0.92)
+    private static func phaseColor(_ phase: TransitionContext.Phase?) -> Color {
+        switch phase {
+        case .interactive: return Color(hex: 0x38BDF8)
+        case .finishing, .finished: return Color(hex: 0x34D399)
+        case .cancelling, .cancelled: return Color(hex: 0xF87171)
+        case nil: return Color(white: 0.92)
         }
     }
 

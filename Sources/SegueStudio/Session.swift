@@ -3,8 +3,13 @@ import SegueDemos
 
 /// One run of the app without its platform: the demo, the scene clock (pause, slow motion,
 /// stepping, scrubbing), the tunable parameters, the HUD, and the JSON events. The live
-/// window and a replayed recording drive it the same way: `handle(_:at:)` for each input,
-/// then `advance(to:)` once per frame, then compose.
+/// window and a replayed recording drive it the same way: `handle(_:at:)` for each input, at
+/// the input's own time, then `advance(to:)` once per frame, then compose.
+///
+/// Two clocks: real time, the platform's seconds, which only ever moves forward (an earlier
+/// time than one already seen counts as that one) and in which pointer velocities are
+/// measured; and scene time, what the demo's window sees, which follows real time (slowed
+/// in slow motion, not at all while paused) and moves in one place, `moveScene(to:)`.
 @MainActor
 public final class Session {
     /// Slow motion runs every animation this many times slower (the iOS simulator's factor).
@@ -21,13 +26,13 @@ public final class Session {
     public private(set) var isSlowMotion: Bool
     public private(set) var isRunning = true
     public private(set) var hud: HUDModel
-    /// Receives every event line (JSON).
+    /// Receives every event line (`SessionEvent.jsonLine`).
     public var emit: (String) -> Void = { _ in }
 
     private enum Press { case none, screen, scrub }
     private var press = Press.none
-    private var lastRealTime: Double?
-    private var realTime = 0.0
+    /// The latest real time seen, seconds (nil before the first).
+    private var realTime: Double?
     private weak var lastDrag: DragInteractionController?
     /// Whether a drag is under way on the screen, as of the last `advance`.
     public private(set) var isDragging = false
@@ -41,29 +46,44 @@ public final class Session {
         install(demo)
     }
 
+    /// What the session watches on the demo's window; replaced with the demo.
+    private var transitionObservation: Window.Observation?
+
     private func install(_ next: Demo) {
         demo = next
         lastDrag = nil
         demo.parameters = options.applied(to: demo.defaultParameters)
-        demo.window.advance(to: sceneTime)
+        moveScene(to: sceneTime)
         hud.currentDemo = demo.name
-        hud.transition = "—"; hud.operation = "—"; hud.state = "idle"; hud.percent = 0
+        hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
         hud.hint = demo.hint + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(DemoCatalog.names.count) demos · Q quits."
         describeScreen()
-        demo.window.observeTransitions { [unowned self] event in
-            switch event {
-            case .began(let c):
-                self.hud.transition = c.transitionName
-                self.hud.operation = c.operation.rawValue
-                self.emit(#"{"event":"began","transition":"\#(c.transitionName)","operation":"\#(c.operation.rawValue)","interactive":\#(c.isInteractive)}"#)
-            case .ended(let c, let cancelled):
-                // Told here, not guessed from the last phase seen: a drag released at 0 %
-                // cancels and ends within one frame, never seen "cancelling".
-                self.hud.state = cancelled ? "cancelled" : "finished"
-                self.hud.percent = cancelled ? 0 : 1
-                self.emit(#"{"event":"ended","transition":"\#(c.transitionName)","operation":"\#(c.operation.rawValue)","cancelled":\#(cancelled)}"#)
-                self.emitScreen()
-            }
+        transitionObservation = demo.window.observeTransitions { [weak self] event in
+            self?.transitionEvent(event)
+        }
+    }
+
+    private func transitionEvent(_ event: Window.TransitionEvent) {
+        switch event {
+        case .began(let c):
+            hud.transition = c.transitionName
+            hud.operation = c.operation
+            var e = SessionEvent(.began)
+            e.transition = c.transitionName
+            e.operation = c.operation.rawValue
+            e.interactive = c.isInteractive
+            emit(e.jsonLine)
+        case .ended(let c, let cancelled):
+            // Told here, not guessed from the last phase seen: a drag released at 0 %
+            // cancels and ends within one frame, never seen "cancelling".
+            hud.phase = cancelled ? .cancelled : .finished
+            hud.percent = cancelled ? 0 : 1
+            var e = SessionEvent(.ended)
+            e.transition = c.transitionName
+            e.operation = c.operation.rawValue
+            e.cancelled = cancelled
+            emit(e.jsonLine)
+            emitScreen()
         }
     }
 
@@ -72,28 +92,32 @@ public final class Session {
     /// The first frame is on screen.
     public func emitReady(renderer: String) {
         hud.renderer = renderer
-        emit(#"{"event":"ready","window":{"width":\#(layout.window.width),"height":\#(layout.window.height)},"screen":\#(json(layout.screen)),"demo":"\#(demo.name)","renderer":"\#(renderer)","targets":\#(targetsJSON())}"#)
+        var e = screenEvent(.ready)
+        e.window = .init(width: layout.window.width, height: layout.window.height)
+        e.renderer = renderer
+        emit(e.jsonLine)
     }
 
     /// What the screen now shows and what can be tapped on it.
     private func emitScreen() {
-        emit(#"{"event":"screen","demo":"\#(demo.name)","screen":\#(json(layout.screen)),"targets":\#(targetsJSON())}"#)
+        emit(screenEvent(.screen).jsonLine)
     }
 
-    private func json(_ r: Rect) -> String {
-        #"{"x":\#(Int(r.minX.rounded())),"y":\#(Int(r.minY.rounded())),"width":\#(Int(r.width.rounded())),"height":\#(Int(r.height.rounded()))}"#
-    }
-
-    private func targetsJSON() -> String {
-        "[" + demo.targets.map { #"{"name":"\#($0.name)","# + json(layout.toWindow($0.frame)).dropFirst() }.joined(separator: ",") + "]"
+    private func screenEvent(_ kind: SessionEvent.Kind) -> SessionEvent {
+        var e = SessionEvent(kind)
+        e.demo = demo.name
+        e.screen = .init(layout.screen)
+        e.targets = demo.targets.map { .init(name: $0.name, frame: layout.toWindow($0.frame)) }
+        return e
     }
 
     // MARK: Input
 
-    /// Handles one input at `realTime` seconds (the platform's clock; pointer velocities
-    /// are measured in it, so slow motion does not change how a flick feels). The clock first
-    /// catches up to the input's time, so what had ended by then has ended, and what the
-    /// input starts begins then — whatever the frame times were, live or replayed.
+    /// Handles one input at `realTime` seconds, the input's own time on the platform's clock
+    /// (pointer velocities are measured in it, so slow motion does not change how a flick
+    /// feels). The clock first catches up to the input's time, so what had ended by then has
+    /// ended, and what the input starts begins then — whatever the frame times were, live or
+    /// replayed.
     public func handle(_ input: InputEvent, at realTime: Double) {
         advance(to: realTime)
         switch input {
@@ -132,11 +156,11 @@ public final class Session {
     }
 
     private func send(_ phase: PointerEvent.Phase, _ windowPoint: Point) {
-        demo.window.handle(PointerEvent(phase, layout.toScreen(x: windowPoint.x, y: windowPoint.y), time: realTime))
+        demo.window.handle(PointerEvent(phase, layout.toScreen(x: windowPoint.x, y: windowPoint.y), time: realTime ?? 0))
     }
 
     private func cancelPress() {
-        if press == .screen { demo.window.handle(PointerEvent(.cancelled, .zero, time: realTime)) }
+        if press == .screen { demo.window.handle(PointerEvent(.cancelled, .zero, time: realTime ?? 0)) }
         press = .none
     }
 
@@ -191,11 +215,10 @@ public final class Session {
         isPaused = true
         if frames < 0 {
             guard let start = demo.window.activeTransition?.animationStartTime else { return }
-            sceneTime = max(sceneTime - Session.frameStep, start)
+            moveScene(to: max(sceneTime - Session.frameStep, start))
         } else {
-            sceneTime += Session.frameStep
+            moveScene(to: sceneTime + Session.frameStep)
         }
-        demo.window.advance(to: sceneTime)
     }
 
     /// Scrubs to the fraction of the bar under window x: pauses, starts the next transition
@@ -210,21 +233,26 @@ public final class Session {
             demo.start(op)
         }
         guard let c = demo.window.activeTransition, !c.isInteractive, let start = c.animationStartTime else { return }
-        sceneTime = start + fraction * c.duration
-        demo.window.advance(to: sceneTime)
+        moveScene(to: start + fraction * c.duration)
     }
 
     // MARK: Frames
 
-    /// Moves to `realTime`: the scene clock runs with it (slowed, or not at all while
-    /// paused), the demo's window advances, and the HUD refreshes.
+    /// Moves to `realTime` (never back: an earlier time counts as the latest seen): the scene
+    /// clock runs with it (slowed, or not at all while paused), and the HUD refreshes.
     public func advance(to realTime: Double) {
-        let dt = lastRealTime.map { max(realTime - $0, 0) } ?? 0
-        lastRealTime = realTime
-        self.realTime = realTime
-        if !isPaused { sceneTime += dt * (isSlowMotion ? Session.slowMotionFactor : 1) }
-        demo.window.advance(to: sceneTime)
+        let now = max(realTime, self.realTime ?? realTime)
+        let dt = now - (self.realTime ?? now)
+        self.realTime = now
+        moveScene(to: isPaused ? sceneTime : sceneTime + dt * (isSlowMotion ? Session.slowMotionFactor : 1))
         refreshHUD()
+    }
+
+    /// The one place the scene clock moves: sets it to `time` and advances the demo's window
+    /// there (display links, then animations that have ended).
+    private func moveScene(to time: Double) {
+        sceneTime = time
+        demo.window.advance(to: time)
     }
 
     private func refreshHUD() {
@@ -241,7 +269,7 @@ public final class Session {
         hud.isPaused = isPaused
         hud.isSlowMotion = isSlowMotion
         if let c = demo.window.activeTransition {
-            hud.state = c.phase.rawValue
+            hud.phase = c.phase
             hud.percent = c.fractionComplete
         }
     }

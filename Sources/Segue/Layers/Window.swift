@@ -17,7 +17,8 @@ public final class Window: View {
     /// The transition in progress, if any.
     public internal(set) var activeTransition: TransitionContext?
     private var displayLinks: [DisplayLink] = []
-    private var transitionObservers: [(TransitionEvent) -> Void] = []
+    private var transitionObservers: [(id: Int, observer: (TransitionEvent) -> Void)] = []
+    private var nextObserverID = 0
     private weak var pressedView: View?
 
     public init(size: Size) {
@@ -101,12 +102,29 @@ public final class Window: View {
 
     // MARK: Transitions
 
-    /// Registers `observer` for the began and ended events of every transition.
-    public func observeTransitions(_ observer: @escaping (TransitionEvent) -> Void) {
-        transitionObservers.append(observer)
+    /// A registration made by `observeTransitions(_:)`; `cancel()` ends it.
+    @MainActor
+    public struct Observation {
+        fileprivate weak var window: Window?
+        fileprivate let id: Int
+
+        /// Stops the observer being called (again); nothing when already stopped.
+        public func cancel() {
+            window?.transitionObservers.removeAll { $0.id == id }
+        }
+    }
+
+    /// Registers `observer` for the began and ended events of every transition until the
+    /// returned observation is cancelled. Observers are called in the order registered; the
+    /// window keeps them, so they should hold their owner weakly.
+    @discardableResult
+    public func observeTransitions(_ observer: @escaping (TransitionEvent) -> Void) -> Observation {
+        nextObserverID += 1
+        transitionObservers.append((nextObserverID, observer))
+        return Observation(window: self, id: nextObserverID)
     }
 
     func notify(_ event: TransitionEvent) {
-        for o in transitionObservers { o(event) }
+        for o in transitionObservers { o.observer(event) }
     }
 }
