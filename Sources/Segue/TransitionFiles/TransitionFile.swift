@@ -1,0 +1,139 @@
+/// A transition described as data: format 1 of Segue's transition files
+/// (`shared/TRANSITION-FORMAT.md`), read and checked by `TransitionFile.read(_:)`.
+///
+/// `t` runs from 0 to 1 over the present operation; every animated property of a layer is
+/// its own track, made of the keyframes that name it.
+public struct TransitionFile: Hashable, Sendable {
+    public var name: String
+    public var description: String?
+    /// Seconds, 0 < d ≤ 60.
+    public var duration: Double
+    /// Over the whole timeline.
+    public var curve: FileCurve
+    public var perspective: Perspective?
+    public var interaction: Interaction?
+    /// First at the back.
+    public var layers: [LayerSpec]
+
+    /// The eye's distance: the container's `m34 = −1/distance`, about the screen's centre.
+    public enum Perspective: Hashable, Sendable {
+        case points(Double)
+        /// The screen's height or width.
+        case height, width
+
+        /// The distance in points for a screen of `size`.
+        public func distance(for size: Size) -> Double {
+            switch self {
+            case .points(let d): return d
+            case .height: return size.height
+            case .width: return size.width
+            }
+        }
+    }
+
+    /// How drags drive the transition.
+    public struct Interaction: Hashable, Sendable {
+        public var present: Pan?
+        public var dismiss: Pan?
+        /// Release at or past it finishes, short of it cancels; 0…1.
+        public var threshold: Double
+    }
+
+    /// One drag: its direction, where it must start, and what a full drag is.
+    public struct Pan: Hashable, Sendable {
+        public enum Direction: String, Hashable, Sendable, CaseIterable {
+            case up, down, left, right, vertical, horizontal
+
+            public var isVertical: Bool { self == .up || self == .down || self == .vertical }
+        }
+
+        public enum Edge: String, Hashable, Sendable, CaseIterable { case left, right, top, bottom }
+
+        public enum Distance: Hashable, Sendable {
+            case height, width
+            case points(Double)
+        }
+
+        public var direction: Direction
+        /// The drag must start within 20 points of this screen edge; nil: anywhere.
+        public var edge: Edge?
+        public var distance: Distance
+
+        /// The fraction of the transition that a drag of `translation` stands for, for a
+        /// screen of `size`: the displacement along the pan over the distance, clamped to 0…1.
+        public func percent(_ translation: Point, screen size: Size) -> Double {
+            let along: Double
+            switch direction {
+            case .up: along = -translation.y
+            case .down: along = translation.y
+            case .left: along = -translation.x
+            case .right: along = translation.x
+            case .vertical: along = abs(translation.y)
+            case .horizontal: along = abs(translation.x)
+            }
+            let full: Double
+            switch distance {
+            case .height: full = size.height
+            case .width: full = size.width
+            case .points(let p): full = p
+            }
+            return min(max(along / max(full, 1e-9), 0), 1)
+        }
+    }
+
+    /// One layer drawn during the transition.
+    public struct LayerSpec: Hashable, Sendable {
+        public enum Source: Hashable, Sendable {
+            /// The presenting screen, or the presented one, as it is when the transition starts.
+            case base, modal
+            case color(Color)
+            case gradient(Gradient)
+        }
+
+        public var id: String?
+        public var source: Source
+        /// `[x, y, w, h]` in unit coordinates of the parent: the part of the source shown, and
+        /// where it sits before any transform.
+        public var rect: Rect
+        /// The index of the earlier layer this one rides on; nil: the screen.
+        public var parent: Int?
+        /// In unit coordinates of the layer's own rect.
+        public var anchor: Point
+        /// Ascending `t`.
+        public var keyframes: [Keyframe]
+    }
+
+    /// The values a keyframe sets, each nil where it names no value.
+    public struct Keyframe: Hashable, Sendable {
+        public var t: Double
+        /// Points, y down, +z toward the viewer.
+        public var translate: [Double]?
+        /// Degrees.
+        public var rotateX: Double?
+        public var rotateY: Double?
+        public var rotateZ: Double?
+        /// `[sx, sy]`.
+        public var scale: [Double]?
+        public var opacity: Double?
+        public var cornerRadius: Double?
+        /// For the segment from this key to the next; nil: linear.
+        public var curve: FileCurve?
+    }
+}
+
+/// A transition file's curve: a cubic Bézier, or UIKit's spring that settles at the duration.
+public enum FileCurve: Hashable, Sendable {
+    case bezier(TimingCurve)
+    case spring(dampingRatio: Double, velocity: Double)
+
+    /// The easing of an animation of `duration` seconds along this curve.
+    public func easing(duration: Double) -> Easing {
+        switch self {
+        case .bezier(let c): return .bezier(c)
+        case let .spring(ratio, velocity): return .spring(Spring(duration: duration, dampingRatio: ratio, initialVelocity: velocity))
+        }
+    }
+
+    /// The fraction of change at time fraction `u` of a segment (a spring settles at its end).
+    public func value(at u: Double) -> Double { easing(duration: 1).value(at: u) }
+}
