@@ -1,5 +1,6 @@
 internal import CSDL2
 import Segue
+import SegueRender
 
 /// Draws a `DisplayList` as triangles through its `Renderer` (`SDL_RenderGeometry`'s
 /// vertices, whichever engine draws them): each item tessellated and drawn in order,

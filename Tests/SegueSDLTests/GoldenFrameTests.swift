@@ -4,6 +4,7 @@ import Segue
 import SegueDemos
 @testable import SegueSDL
 import CSDL2
+import SegueTestSupport
 
 /// Frames rendered headless (SDL's offscreen driver) against goldens, by Segue's rasterizer
 /// unless a test names another engine. SDL is global, so the suite runs serially.

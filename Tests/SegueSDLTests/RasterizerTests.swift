@@ -1,4 +1,5 @@
 import CSDL2
+import SegueTestSupport
 import Segue
 import Testing
 @testable import SegueSDL
