@@ -1,9 +1,8 @@
-internal import CSDL2
 import Segue
 import SegueRender
 
-/// Draws a `DisplayList` as triangles through its `Renderer` (`SDL_RenderGeometry`'s
-/// vertices, whichever engine draws them): each item tessellated and drawn in order,
+/// Draws a `DisplayList` as triangles through its `Renderer` (`RasterVertex` buffers,
+/// whichever engine draws them): each item tessellated and drawn in order,
 /// consecutive items with the same texture and blending gathered into one call.
 ///
 /// Solid colours stay one cell (a projected plane is exactly a quad); gradients are cut
@@ -25,9 +24,9 @@ public final class DisplayListRenderer {
     /// textured triangles over about a thousand pixels wide.
     private let isSoftware: Bool
     private var tessellator = Tessellator()
-    private var vertices: [SDL_Vertex] = []
+    private var vertices: [RasterVertex] = []
     /// The draw call being gathered: its vertices, indices, texture and blending.
-    private var batchVertices: [SDL_Vertex] = []
+    private var batchVertices: [RasterVertex] = []
     private var batchIndices: [Int32] = []
     private var batchTexture: Texture?
     private var batchBlended = false
@@ -194,7 +193,7 @@ public final class DisplayListRenderer {
             vertices.removeAll(keepingCapacity: true)
             let side = Float(atlas.width)
             let textColor = text.color.withAlpha(text.color.alpha * Double(opacity))
-            let color = Self.vertexColor(textColor)
+            let color = Renderer.bytes(textColor)
             for (cell, box) in layout.quads {
                 let first = tessellator.vertices.count
                 let glyph = Rect(x: item.rect.minX + box.minX / pixelScale, y: item.rect.minY + box.minY / pixelScale,
@@ -202,11 +201,10 @@ public final class DisplayListRenderer {
                 tessellator.add(rect: glyph, transform: item.transform)
                 for t in tessellator.vertices[first...] {
                     // A tint laid over the text colours each glyph corner where it lies.
-                    let tinted = shading.over == nil ? color : Self.vertexColor(shading.color(
+                    let tinted = shading.over == nil ? color : Renderer.bytes(shading.color(
                         textColor, at: Point(x: glyph.minX + Double(t.u) * glyph.width, y: glyph.minY + Double(t.v) * glyph.height)))
-                    vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: tinted,
-                                               tex_coord: SDL_FPoint(x: (Float(cell.minX) + t.u * Float(cell.width)) / side,
-                                                                     y: (Float(cell.minY) + t.v * Float(cell.height)) / side)))
+                    vertices.append(Self.vertex(t, tinted, u: (Float(cell.minX) + t.u * Float(cell.width)) / side,
+                                                v: (Float(cell.minY) + t.v * Float(cell.height)) / side))
                 }
             }
             submit(texture: atlas, blended: blended)
@@ -217,13 +215,14 @@ public final class DisplayListRenderer {
     private func fill(_ color: (Float, Float) -> Color) {
         vertices.removeAll(keepingCapacity: true)
         for t in tessellator.vertices {
-            vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: Self.vertexColor(color(t.u, t.v)),
-                                       tex_coord: SDL_FPoint(x: 0, y: 0)))
+            vertices.append(Self.vertex(t, Renderer.bytes(color(t.u, t.v))))
         }
     }
 
-    private static func vertexColor(_ c: Color) -> SDL_Color {
-        SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green), b: Renderer.byte(c.blue), a: Renderer.byte(c.alpha))
+    /// A vertex at `t`'s screen position in colour `c`, at texture position (u, v).
+    private static func vertex(_ t: Tessellator.Vertex, _ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), u: Float = 0,
+                               v: Float = 0) -> RasterVertex {
+        RasterVertex(x: t.x, y: t.y, r: c.r, g: c.g, b: c.b, a: c.a, u: u, v: v)
     }
 
     /// Fills the vertex buffer with white vertices of `opacity` and texture coordinates per (u, v).
@@ -232,8 +231,7 @@ public final class DisplayListRenderer {
         let a = Renderer.byte(Double(opacity))
         for t in tessellator.vertices {
             let (s, r) = uv(t.u, t.v)
-            vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: SDL_Color(r: 255, g: 255, b: 255, a: a),
-                                       tex_coord: SDL_FPoint(x: s, y: r)))
+            vertices.append(Self.vertex(t, (255, 255, 255, a), u: s, v: r))
         }
     }
 

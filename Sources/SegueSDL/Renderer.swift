@@ -1,6 +1,7 @@
 internal import CSDL2
 import Foundation
 import Segue
+import SegueRender
 
 /// Draws triangles into a window or a texture, with one of three engines behind the same
 /// calls: Segue's own `Rasterizer` on the CPU (the default: on a machine without a GPU it
@@ -203,7 +204,7 @@ public final class Renderer {
 
     /// Draws `indices.count / 3` triangles of `vertices`, textured by `texture` (times the
     /// vertex colours) or coloured by the vertices alone, blended or stored.
-    func drawGeometry(_ vertices: UnsafeBufferPointer<SDL_Vertex>, _ indices: UnsafeBufferPointer<Int32>,
+    func drawGeometry(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                       texture: Texture?, blended: Bool) {
         applyPendingClear()
         guard let handle else {
@@ -214,8 +215,10 @@ public final class Renderer {
         }
         let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
         if let t = texture?.handle { SDL_SetTextureBlendMode(t, mode) } else { SDL_SetRenderDrawBlendMode(handle, mode) }
-        _ = SDL_RenderGeometry(handle, texture?.handle, vertices.baseAddress, Int32(vertices.count), indices.baseAddress,
-                               Int32(indices.count))
+        // The same memory layout (SegueSDLTests checks it).
+        vertices.withMemoryRebound(to: SDL_Vertex.self) { v in
+            _ = SDL_RenderGeometry(handle, texture?.handle, v.baseAddress, Int32(v.count), indices.baseAddress, Int32(indices.count))
+        }
     }
 
     /// Shows the frame drawn into the window.

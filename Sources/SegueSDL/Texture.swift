@@ -1,4 +1,5 @@
 internal import CSDL2
+import SegueRender
 
 /// A texture with its size in pixels: an `SDL_Texture*` it owns on SDL's renderers, an
 /// image in memory on the raster one. It keeps its renderer alive: SDL destroys a
