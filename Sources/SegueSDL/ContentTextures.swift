@@ -108,27 +108,34 @@ public final class ContentTextures {
     /// Textures held now (images, snapshots and the glyph atlas), for leak checks.
     public var textureCount: Int { images.count + snapshots.count + (atlas == nil ? 0 : 1) }
 
-    /// The texture of `snapshot` at `scale` pixels per point, rendering it with `draw` the
-    /// first time; nil when it is empty or cannot be made.
-    func snapshot(_ snapshot: Snapshot, scale: Double, draw: (DisplayList, Double) -> Void) -> Texture? {
+    /// The texture of `snapshot` at `scale` pixels per point, once `renderSnapshot` has made
+    /// it; nil before, or when it is empty or cannot be made. Never renders.
+    func snapshot(_ snapshot: Snapshot, scale: Double) -> Texture? {
+        guard let i = snapshots.index(forKey: SnapshotKey(id: snapshot.id, scale: scale)) else { return nil }
+        snapshots.values[i].lastUsed = frame
+        return snapshots.values[i].texture
+    }
+
+    /// Makes the texture of `snapshot` at `scale` pixels per point unless it is there:
+    /// `draw` renders its list at that scale into it, the renderer's target while it runs.
+    func renderSnapshot(_ snapshot: Snapshot, scale: Double, draw: (DisplayList, Double) -> Void) {
         let key = SnapshotKey(id: snapshot.id, scale: scale)
         if let i = snapshots.index(forKey: key) {
             snapshots.values[i].lastUsed = frame
-            return snapshots.values[i].texture
+            return
         }
         let w = Int((snapshot.size.width * scale).rounded(.up)), h = Int((snapshot.size.height * scale).rounded(.up))
         guard w > 0, h > 0, w <= ImageFile.maxSide, h <= ImageFile.maxSide,
-              let texture = try? renderer.makeTargetTexture(width: w, height: h) else { return nil }
+              let texture = try? renderer.makeTargetTexture(width: w, height: h) else { return }
         do {
             try renderer.drawing(into: texture) {
                 renderer.clear(.clear)
                 draw(snapshot.list, scale)
             }
         } catch {
-            return nil
+            return
         }
         snapshots[key] = (texture, frame)
-        return texture
     }
 
     private func font(_ weight: TextContent.Weight, pixels: Int) throws -> Font {

@@ -71,9 +71,7 @@ public final class DisplayListRenderer {
     public func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
         lastTriangleCount = 0
         lastDrawCallCount = 0
-        for item in list.items {
-            if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
-        }
+        renderSnapshots(in: list, scale: pixelScale * snapshotOversampling)
         let output = renderer.outputSize
         let area = clip ?? Rect(x: 0, y: 0, width: Double(output.width), height: Double(output.height))
         states.removeAll(keepingCapacity: true)
@@ -142,17 +140,26 @@ public final class DisplayListRenderer {
         }
     }
 
-    private func snapshotTexture(_ s: Snapshot, _ pixelScale: Double) -> Texture? {
-        textures.snapshot(s, scale: pixelScale * snapshotOversampling) { list, scale in
-            let saved = tessellator.clipRect
-            tessellator.clipRect = Rect(x: 0, y: 0, width: s.size.width * scale, height: s.size.height * scale)
-            defer { tessellator.clipRect = saved }
-            for var item in list.items {
-                guard let state = drawState(item) else { continue }
-                item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
-                draw(Shading(item), pixelScale: scale, blended: state.blended, layout: nil)
+    /// Renders into textures, at `scale` pixels per point, the snapshots `list` shows that
+    /// have none yet, each after the snapshots it shows itself, and always with no draw call
+    /// gathered: every call is sent to the target it was gathered for. (Items only look
+    /// their snapshot up; they never render one.)
+    private func renderSnapshots(in list: DisplayList, scale: Double) {
+        precondition(batchIndices.isEmpty, "snapshots rendered while a draw call is gathered")
+        for item in list.items {
+            guard case .snapshot(let s) = item.fill else { continue }
+            textures.renderSnapshot(s, scale: scale) { list, scale in
+                renderSnapshots(in: list, scale: scale * snapshotOversampling)
+                let saved = tessellator.clipRect
+                tessellator.clipRect = Rect(x: 0, y: 0, width: s.size.width * scale, height: s.size.height * scale)
+                defer { tessellator.clipRect = saved }
+                for var item in list.items {
+                    guard let state = drawState(item) else { continue }
+                    item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
+                    draw(Shading(item), pixelScale: scale, blended: state.blended, layout: nil)
+                }
+                flush()
             }
-            flush()
         }
     }
 
@@ -178,7 +185,7 @@ public final class DisplayListRenderer {
             }
             submit(texture: texture, blended: blended)
         case .snapshot(let s):
-            guard let texture = snapshotTexture(s, pixelScale) else { return }
+            guard let texture = textures.snapshot(s, scale: pixelScale * snapshotOversampling) else { return }
             tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
             let scale = pixelScale * snapshotOversampling
             fill(white: opacity) { u, v in
