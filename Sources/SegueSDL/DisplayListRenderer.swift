@@ -11,15 +11,15 @@ import SegueRender
 /// and the guard band, items hidden under opaque ones are not drawn (`Occlusion`),
 /// translucent fills are blended ahead of time where they can be (`Precomposition`), opaque
 /// fills are drawn without blending, and buffers are reused from frame to frame.
-public final class DisplayListRenderer {
+package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
-    public var gradientLevelTolerance = 0.5
+    package var gradientLevelTolerance = 0.5
     /// Snapshots are rendered at this many times the output scale, so one that grows in
     /// flight (a magic move) stays sharp.
-    public var snapshotOversampling = 2.0
-    public let renderer: Renderer
-    public let textures: ContentTextures
+    package var snapshotOversampling = 2.0
+    package let renderer: Renderer
+    package let textures: ContentTextures
     /// Whether this is SDL's software renderer, whose 2.26 release misdraws (or crashes on)
     /// textured triangles over about a thousand pixels wide.
     private let isSoftware: Bool
@@ -41,11 +41,11 @@ public final class DisplayListRenderer {
     private var paintRects: [Rect] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
-    public private(set) var lastTriangleCount = 0
+    package private(set) var lastTriangleCount = 0
     /// Draw calls sent in the last `draw` call.
-    public private(set) var lastDrawCallCount = 0
+    package private(set) var lastDrawCallCount = 0
 
-    public init(renderer: Renderer, textures: ContentTextures) {
+    package init(renderer: Renderer, textures: ContentTextures) {
         self.renderer = renderer
         self.textures = textures
         isSoftware = renderer.driverName == "software"
@@ -68,7 +68,7 @@ public final class DisplayListRenderer {
     /// textures first (once each). Items wholly hidden under opaque items drawn after them
     /// are skipped, and the rest are drawn in `DrawOrder`, which gathers items of one state
     /// into one draw call where no overlap forbids it.
-    public func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
+    package func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
         lastTriangleCount = 0
         lastDrawCallCount = 0
         renderSnapshots(in: list, scale: pixelScale * snapshotOversampling)

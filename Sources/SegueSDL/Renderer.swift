@@ -7,8 +7,8 @@ import SegueRender
 /// calls (a `RenderBackend`): Segue's own `Rasterizer` on the CPU (the default: on a
 /// machine without a GPU it is the fastest), SDL's OpenGL renderer, or SDL's software
 /// renderer. The renderer keeps the target, the clip and the pending clear.
-public final class Renderer {
-    public enum Kind: String, CaseIterable, Sendable {
+package final class Renderer {
+    package enum Kind: String, CaseIterable, Sendable {
         /// Segue's rasterizer, shown through the window's surface.
         case raster
         /// SDL's OpenGL renderer (llvmpipe without a GPU), SDL's software one if it fails.
@@ -22,7 +22,7 @@ public final class Renderer {
     private let backend: any RenderBackend
 
     /// A renderer for `window` of `kind`; `vsync` paces SDL's OpenGL presents to the display.
-    public init(window: SDLWindow, kind: Kind = .raster, vsync: Bool = false) throws {
+    package init(window: SDLWindow, kind: Kind = .raster, vsync: Bool = false) throws {
         self.window = window
         switch kind {
         case .raster: backend = RasterBackend(window: window)
@@ -31,10 +31,10 @@ public final class Renderer {
     }
 
     /// The engine in use: "raster", "opengl", "software", …
-    public var driverName: String { backend.driverName }
+    package var driverName: String { backend.driverName }
 
     /// The size of the current render target in pixels.
-    public var outputSize: (width: Int, height: Int) { backend.outputSize }
+    package var outputSize: (width: Int, height: Int) { backend.outputSize }
 
     // MARK: Textures
 
@@ -55,16 +55,16 @@ public final class Renderer {
     }
 
     /// A texture that can be drawn into, `width` × `height` pixels.
-    public func makeTargetTexture(width: Int, height: Int) throws -> Texture {
+    package func makeTargetTexture(width: Int, height: Int) throws -> Texture {
         try makeTexture(width: width, height: height, target: true)
     }
 
     /// The texture drawn into, or nil for the window.
-    public private(set) var target: Texture?
+    package private(set) var target: Texture?
 
     /// Draws into `texture` (made by this renderer) from now on, or into the window when
     /// nil, with no clip.
-    public func setTarget(_ texture: Texture?) throws {
+    package func setTarget(_ texture: Texture?) throws {
         applyPendingClear()
         try backend.setTarget(texture)
         target = texture
@@ -87,7 +87,7 @@ public final class Renderer {
     /// Fills the whole target with `color` and lifts the clip. The fill waits until the
     /// target is next drawn, read, shown or changed, and is skipped if the drawer first
     /// declares that what it draws covers every pixel opaquely (`skipPendingClear`).
-    public func clear(_ color: Color) {
+    package func clear(_ color: Color) {
         setClip(nil)
         pendingClear = color
     }
@@ -102,7 +102,7 @@ public final class Renderer {
     }
 
     /// How many clears were skipped so far (a figure for the bench and the tests).
-    public private(set) var clearsSkipped = 0
+    package private(set) var clearsSkipped = 0
 
     private func applyPendingClear() {
         guard let color = pendingClear else { return }
@@ -119,19 +119,19 @@ public final class Renderer {
     }
 
     /// Shows the frame drawn into the window.
-    public func present() {
+    package func present() {
         applyPendingClear()
         backend.present()
     }
 
     /// The pixels of the current target, RGBA, row by row, top first.
-    public func readPixels() throws -> (width: Int, height: Int, rgba: [UInt8]) {
+    package func readPixels() throws -> (width: Int, height: Int, rgba: [UInt8]) {
         let (w, h) = outputSize
         return (w, h, try read(PixelRect(x0: 0, y0: 0, x1: w, y1: h)))
     }
 
     /// Reads back one pixel (top-left): on OpenGL, waits until the frame is finished, cheaply.
-    public func readPixel() throws -> [UInt8] {
+    package func readPixel() throws -> [UInt8] {
         try read(PixelRect(x0: 0, y0: 0, x1: 1, y1: 1))
     }
 
@@ -144,13 +144,13 @@ public final class Renderer {
     }
 
     /// The whole-pixel rectangle drawing is limited to, nil for none.
-    public private(set) var clip: Rect?
+    package private(set) var clip: Rect?
 
     /// Limits drawing to `rect` (pixels) rounded to whole pixels, or lifts the limit when
     /// nil; returns the whole-pixel rectangle it limits drawing to (nil: none), which is what
     /// the drawer must be told (`DisplayListRenderer.draw(_:pixelScale:clip:)`).
     @discardableResult
-    public func setClip(_ rect: Rect?) -> Rect? {
+    package func setClip(_ rect: Rect?) -> Rect? {
         guard let r = rect else {
             clip = nil
             backend.setClip(nil)

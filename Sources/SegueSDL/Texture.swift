@@ -3,7 +3,7 @@ import SegueRender
 
 /// A texture with its size in pixels, in the form its renderer's engine draws: an image in
 /// memory for Segue's rasterizer, an `SDL_Texture` for SDL's renderers.
-public final class Texture {
+package final class Texture {
     /// Where the pixels are: one engine's kind of texture.
     enum Storage {
         /// Pixels in memory, drawn by Segue's rasterizer.
@@ -13,11 +13,11 @@ public final class Texture {
     }
 
     let storage: Storage
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Whether every pixel is opaque (its source had no alpha channel), so it can be drawn
     /// without blending.
-    public let isOpaque: Bool
+    package let isOpaque: Bool
 
     init(_ storage: Storage, width: Int, height: Int, isOpaque: Bool = false) {
         self.storage = storage
