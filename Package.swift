@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The module graph reads one way: the model (Segue) ← the render stages (SegueRender) ←
+// the platform (SegueSDL) ← the studio ← the app. What crosses modules but is not for a
+// user of the `Segue` library has `package` access.
 let package = Package(
     name: "Segue",
     products: [
@@ -15,18 +18,27 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
         .target(name: "Segue"),
+        // Display list to pixels without a platform: tessellation, occlusion,
+        // precomposition, draw order, and the CPU rasterizer.
+        .target(name: "SegueRender", dependencies: ["Segue"]),
         .target(name: "SegueDemos", dependencies: ["Segue"]),
-        .target(name: "SegueSDL", dependencies: ["Segue", "CSDL2"]),
+        .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2"]),
         .target(name: "SegueStudio", dependencies: ["Segue", "SegueDemos"]),
         .executableTarget(
             name: "SegueApp",
             dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio"]
         ),
         .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL"]),
-        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueDemos", "SegueStudio"]),
+        // Helpers for the test targets only (not in any product).
+        .target(name: "SegueTestSupport"),
+        .testTarget(
+            name: "SegueTests",
+            dependencies: ["Segue", "SegueDemos", "SegueStudio", "SegueRender", "SegueTestSupport"]
+        ),
+        .testTarget(name: "SegueRenderTests", dependencies: ["Segue", "SegueRender", "SegueTestSupport"]),
         .testTarget(
             name: "SegueSDLTests",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "CSDL2"],
+            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueRender", "SegueTestSupport", "CSDL2"],
             exclude: ["Goldens"]
         ),
     ]

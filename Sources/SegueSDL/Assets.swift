@@ -1,10 +1,10 @@
 import Foundation
 
 /// Finds the files the app ships (fonts) in `Assets/`.
-public enum Assets {
+package enum Assets {
     /// The folder holding `DejaVuSans.ttf`: `$SEGUE_ASSETS`, else `Assets/` beside the
     /// executable or in any folder above it, else `./Assets`.
-    public static func directory() throws -> String {
+    package static func directory() throws -> String {
         var candidates: [String] = []
         if let env = ProcessInfo.processInfo.environment["SEGUE_ASSETS"] { candidates.append(env) }
         var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()

@@ -5,7 +5,7 @@ import Segue
 /// once, and the glyph atlas text is laid out from (at the output's pixel scale). Layouts
 /// unused for `textLifetime` frames and snapshots unused for `snapshotLifetime` frames are
 /// released.
-public final class ContentTextures {
+package final class ContentTextures {
     /// An open font; keeps SDL_ttf up while it lives.
     private final class Font {
         let handle: OpaquePointer
@@ -39,19 +39,19 @@ public final class ContentTextures {
     private var snapshots: [SnapshotKey: (texture: Texture, lastUsed: Int)] = [:]
     private var frame = 0
     /// Frames a text layout survives unused.
-    public var textLifetime = 120
+    package var textLifetime = 120
     /// Frames a snapshot texture survives unused: a snapshot that is gone from the screen
     /// does not come back (a new one is made), so it goes at once.
-    public var snapshotLifetime = 2
+    package var snapshotLifetime = 2
 
-    public init(renderer: Renderer, assetsDirectory: String) {
+    package init(renderer: Renderer, assetsDirectory: String) {
         self.renderer = renderer
         self.assets = assetsDirectory
     }
 
     /// Loads the image at `path` as the contents `id`; throws a readable error for a
     /// missing, corrupt or oversized file.
-    public func registerImage(id: String, path: String) throws -> ImageContent {
+    package func registerImage(id: String, path: String) throws -> ImageContent {
         let surface = try ImageFile.load(path)
         defer { SDL_FreeSurface(surface) }
         let texture = try renderer.makeTexture(from: surface)
@@ -60,7 +60,7 @@ public final class ContentTextures {
     }
 
     /// Loads shipped images (paths relative to the Assets folder) under their ids, once each.
-    public func registerAssets(_ list: [(id: String, path: String)]) throws {
+    package func registerAssets(_ list: [(id: String, path: String)]) throws {
         for (id, path) in list where images[id] == nil {
             _ = try registerImage(id: id, path: assets + "/" + path)
         }
@@ -93,7 +93,7 @@ public final class ContentTextures {
 
     /// Ends a frame: releases snapshots unused for `snapshotLifetime` frames and, every 30
     /// frames, layouts unused for `textLifetime`.
-    public func endFrame() {
+    package func endFrame() {
         frame += 1
         let oldestSnapshot = frame - snapshotLifetime
         if snapshots.values.contains(where: { $0.lastUsed < oldestSnapshot }) {
@@ -106,29 +106,36 @@ public final class ContentTextures {
     }
 
     /// Textures held now (images, snapshots and the glyph atlas), for leak checks.
-    public var textureCount: Int { images.count + snapshots.count + (atlas == nil ? 0 : 1) }
+    package var textureCount: Int { images.count + snapshots.count + (atlas == nil ? 0 : 1) }
 
-    /// The texture of `snapshot` at `scale` pixels per point, rendering it with `draw` the
-    /// first time; nil when it is empty or cannot be made.
-    func snapshot(_ snapshot: Snapshot, scale: Double, draw: (DisplayList, Double) -> Void) -> Texture? {
+    /// The texture of `snapshot` at `scale` pixels per point, once `renderSnapshot` has made
+    /// it; nil before, or when it is empty or cannot be made. Never renders.
+    func snapshot(_ snapshot: Snapshot, scale: Double) -> Texture? {
+        guard let i = snapshots.index(forKey: SnapshotKey(id: snapshot.id, scale: scale)) else { return nil }
+        snapshots.values[i].lastUsed = frame
+        return snapshots.values[i].texture
+    }
+
+    /// Makes the texture of `snapshot` at `scale` pixels per point unless it is there:
+    /// `draw` renders its list at that scale into it, the renderer's target while it runs.
+    func renderSnapshot(_ snapshot: Snapshot, scale: Double, draw: (DisplayList, Double) -> Void) {
         let key = SnapshotKey(id: snapshot.id, scale: scale)
         if let i = snapshots.index(forKey: key) {
             snapshots.values[i].lastUsed = frame
-            return snapshots.values[i].texture
+            return
         }
         let w = Int((snapshot.size.width * scale).rounded(.up)), h = Int((snapshot.size.height * scale).rounded(.up))
         guard w > 0, h > 0, w <= ImageFile.maxSide, h <= ImageFile.maxSide,
-              let texture = try? renderer.makeTargetTexture(width: w, height: h) else { return nil }
+              let texture = try? renderer.makeTargetTexture(width: w, height: h) else { return }
         do {
             try renderer.drawing(into: texture) {
                 renderer.clear(.clear)
                 draw(snapshot.list, scale)
             }
         } catch {
-            return nil
+            return
         }
         snapshots[key] = (texture, frame)
-        return texture
     }
 
     private func font(_ weight: TextContent.Weight, pixels: Int) throws -> Font {

@@ -1,8 +1,8 @@
-internal import CSDL2
 import Segue
+import SegueRender
 
-/// Draws a `DisplayList` as triangles through its `Renderer` (`SDL_RenderGeometry`'s
-/// vertices, whichever engine draws them): each item tessellated and drawn in order,
+/// Draws a `DisplayList` as triangles through its `Renderer` (`RasterVertex` buffers,
+/// whichever engine draws them): each item tessellated and drawn in order,
 /// consecutive items with the same texture and blending gathered into one call.
 ///
 /// Solid colours stay one cell (a projected plane is exactly a quad); gradients are cut
@@ -11,22 +11,22 @@ import Segue
 /// and the guard band, items hidden under opaque ones are not drawn (`Occlusion`),
 /// translucent fills are blended ahead of time where they can be (`Precomposition`), opaque
 /// fills are drawn without blending, and buffers are reused from frame to frame.
-public final class DisplayListRenderer {
+package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
-    public var gradientLevelTolerance = 0.5
+    package var gradientLevelTolerance = 0.5
     /// Snapshots are rendered at this many times the output scale, so one that grows in
     /// flight (a magic move) stays sharp.
-    public var snapshotOversampling = 2.0
-    public let renderer: Renderer
-    public let textures: ContentTextures
+    package var snapshotOversampling = 2.0
+    package let renderer: Renderer
+    package let textures: ContentTextures
     /// Whether this is SDL's software renderer, whose 2.26 release misdraws (or crashes on)
     /// textured triangles over about a thousand pixels wide.
     private let isSoftware: Bool
     private var tessellator = Tessellator()
-    private var vertices: [SDL_Vertex] = []
+    private var vertices: [RasterVertex] = []
     /// The draw call being gathered: its vertices, indices, texture and blending.
-    private var batchVertices: [SDL_Vertex] = []
+    private var batchVertices: [RasterVertex] = []
     private var batchIndices: [Int32] = []
     private var batchTexture: Texture?
     private var batchBlended = false
@@ -41,11 +41,11 @@ public final class DisplayListRenderer {
     private var paintRects: [Rect] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
-    public private(set) var lastTriangleCount = 0
+    package private(set) var lastTriangleCount = 0
     /// Draw calls sent in the last `draw` call.
-    public private(set) var lastDrawCallCount = 0
+    package private(set) var lastDrawCallCount = 0
 
-    public init(renderer: Renderer, textures: ContentTextures) {
+    package init(renderer: Renderer, textures: ContentTextures) {
         self.renderer = renderer
         self.textures = textures
         isSoftware = renderer.driverName == "software"
@@ -68,12 +68,10 @@ public final class DisplayListRenderer {
     /// textures first (once each). Items wholly hidden under opaque items drawn after them
     /// are skipped, and the rest are drawn in `DrawOrder`, which gathers items of one state
     /// into one draw call where no overlap forbids it.
-    public func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
+    package func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
         lastTriangleCount = 0
         lastDrawCallCount = 0
-        for item in list.items {
-            if case .snapshot(let s) = item.fill { _ = snapshotTexture(s, pixelScale) }
-        }
+        renderSnapshots(in: list, scale: pixelScale * snapshotOversampling)
         let output = renderer.outputSize
         let area = clip ?? Rect(x: 0, y: 0, width: Double(output.width), height: Double(output.height))
         states.removeAll(keepingCapacity: true)
@@ -142,17 +140,26 @@ public final class DisplayListRenderer {
         }
     }
 
-    private func snapshotTexture(_ s: Snapshot, _ pixelScale: Double) -> Texture? {
-        textures.snapshot(s, scale: pixelScale * snapshotOversampling) { list, scale in
-            let saved = tessellator.clipRect
-            tessellator.clipRect = Rect(x: 0, y: 0, width: s.size.width * scale, height: s.size.height * scale)
-            defer { tessellator.clipRect = saved }
-            for var item in list.items {
-                guard let state = drawState(item) else { continue }
-                item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
-                draw(Shading(item), pixelScale: scale, blended: state.blended, layout: nil)
+    /// Renders into textures, at `scale` pixels per point, the snapshots `list` shows that
+    /// have none yet, each after the snapshots it shows itself, and always with no draw call
+    /// gathered: every call is sent to the target it was gathered for. (Items only look
+    /// their snapshot up; they never render one.)
+    private func renderSnapshots(in list: DisplayList, scale: Double) {
+        precondition(batchIndices.isEmpty, "snapshots rendered while a draw call is gathered")
+        for item in list.items {
+            guard case .snapshot(let s) = item.fill else { continue }
+            textures.renderSnapshot(s, scale: scale) { list, scale in
+                renderSnapshots(in: list, scale: scale * snapshotOversampling)
+                let saved = tessellator.clipRect
+                tessellator.clipRect = Rect(x: 0, y: 0, width: s.size.width * scale, height: s.size.height * scale)
+                defer { tessellator.clipRect = saved }
+                for var item in list.items {
+                    guard let state = drawState(item) else { continue }
+                    item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
+                    draw(Shading(item), pixelScale: scale, blended: state.blended, layout: nil)
+                }
+                flush()
             }
-            flush()
         }
     }
 
@@ -178,7 +185,7 @@ public final class DisplayListRenderer {
             }
             submit(texture: texture, blended: blended)
         case .snapshot(let s):
-            guard let texture = snapshotTexture(s, pixelScale) else { return }
+            guard let texture = textures.snapshot(s, scale: pixelScale * snapshotOversampling) else { return }
             tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
             let scale = pixelScale * snapshotOversampling
             fill(white: opacity) { u, v in
@@ -193,7 +200,7 @@ public final class DisplayListRenderer {
             vertices.removeAll(keepingCapacity: true)
             let side = Float(atlas.width)
             let textColor = text.color.withAlpha(text.color.alpha * Double(opacity))
-            let color = Self.vertexColor(textColor)
+            let color = Renderer.bytes(textColor)
             for (cell, box) in layout.quads {
                 let first = tessellator.vertices.count
                 let glyph = Rect(x: item.rect.minX + box.minX / pixelScale, y: item.rect.minY + box.minY / pixelScale,
@@ -201,11 +208,10 @@ public final class DisplayListRenderer {
                 tessellator.add(rect: glyph, transform: item.transform)
                 for t in tessellator.vertices[first...] {
                     // A tint laid over the text colours each glyph corner where it lies.
-                    let tinted = shading.over == nil ? color : Self.vertexColor(shading.color(
+                    let tinted = shading.over == nil ? color : Renderer.bytes(shading.color(
                         textColor, at: Point(x: glyph.minX + Double(t.u) * glyph.width, y: glyph.minY + Double(t.v) * glyph.height)))
-                    vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: tinted,
-                                               tex_coord: SDL_FPoint(x: (Float(cell.minX) + t.u * Float(cell.width)) / side,
-                                                                     y: (Float(cell.minY) + t.v * Float(cell.height)) / side)))
+                    vertices.append(Self.vertex(t, tinted, u: (Float(cell.minX) + t.u * Float(cell.width)) / side,
+                                                v: (Float(cell.minY) + t.v * Float(cell.height)) / side))
                 }
             }
             submit(texture: atlas, blended: blended)
@@ -216,13 +222,14 @@ public final class DisplayListRenderer {
     private func fill(_ color: (Float, Float) -> Color) {
         vertices.removeAll(keepingCapacity: true)
         for t in tessellator.vertices {
-            vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: Self.vertexColor(color(t.u, t.v)),
-                                       tex_coord: SDL_FPoint(x: 0, y: 0)))
+            vertices.append(Self.vertex(t, Renderer.bytes(color(t.u, t.v))))
         }
     }
 
-    private static func vertexColor(_ c: Color) -> SDL_Color {
-        SDL_Color(r: Renderer.byte(c.red), g: Renderer.byte(c.green), b: Renderer.byte(c.blue), a: Renderer.byte(c.alpha))
+    /// A vertex at `t`'s screen position in colour `c`, at texture position (u, v).
+    private static func vertex(_ t: Tessellator.Vertex, _ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), u: Float = 0,
+                               v: Float = 0) -> RasterVertex {
+        RasterVertex(x: t.x, y: t.y, r: c.r, g: c.g, b: c.b, a: c.a, u: u, v: v)
     }
 
     /// Fills the vertex buffer with white vertices of `opacity` and texture coordinates per (u, v).
@@ -231,8 +238,7 @@ public final class DisplayListRenderer {
         let a = Renderer.byte(Double(opacity))
         for t in tessellator.vertices {
             let (s, r) = uv(t.u, t.v)
-            vertices.append(SDL_Vertex(position: SDL_FPoint(x: t.x, y: t.y), color: SDL_Color(r: 255, g: 255, b: 255, a: a),
-                                       tex_coord: SDL_FPoint(x: s, y: r)))
+            vertices.append(Self.vertex(t, (255, 255, 255, a), u: s, v: r))
         }
     }
 

@@ -2,25 +2,25 @@ internal import CSDL2
 import Segue
 
 /// Drains SDL's event queue into `InputEvent`s (left mouse button only).
-public final class EventPump {
+package final class EventPump {
     private let window: SDLWindow
 
-    public init(window: SDLWindow) {
+    package init(window: SDLWindow) {
         self.window = window
     }
 
     /// When the oldest pointer event of the last `poll` happened, in `Platform.ticks`
     /// seconds, or nil when it had none.
-    public private(set) var oldestPointerEventTime: Double?
+    package private(set) var oldestPointerEventTime: Double?
 
     /// Whether the last `poll` saw the window's contents lost (uncovered, restored): the
     /// frame must be drawn again even if nothing changed.
-    public private(set) var contentsLost = false
+    package private(set) var contentsLost = false
 
     private var repair = SwallowedPressRepair()
 
     /// Appends every pending event to `events`.
-    public func poll(into events: inout [InputEvent]) {
+    package func poll(into events: inout [InputEvent]) {
         oldestPointerEventTime = nil
         contentsLost = false
         var e = SDL_Event()

@@ -3,14 +3,14 @@ import Foundation
 import Segue
 
 /// Reading and writing image files with SDL_image.
-public enum ImageFile {
+package enum ImageFile {
     /// Images and frames larger than this many pixels on a side are refused (before
     /// decoding, for files), so a file that claims huge dimensions cannot exhaust memory.
-    public static let maxSide = 8192
+    package static let maxSide = 8192
 
     /// Why `path` cannot take a new file, or nil when it can: its folder must exist and be
     /// writable, and the path must not be a folder.
-    public static func unwritableReason(_ path: String) -> String? {
+    package static func unwritableReason(_ path: String) -> String? {
         let dir = (path as NSString).deletingLastPathComponent
         let folder = dir.isEmpty ? "." : dir
         var isDir: ObjCBool = false
@@ -55,7 +55,7 @@ public enum ImageFile {
 
     /// Writes RGBA pixels as a PNG at `path`, atomically: to a temporary file beside it,
     /// then renamed, so a failure never leaves a half-written file.
-    public static func writePNG(_ rgba: [UInt8], width: Int, height: Int, to path: String) throws {
+    package static func writePNG(_ rgba: [UInt8], width: Int, height: Int, to path: String) throws {
         var pixels = rgba
         if let reason = unwritableReason(path) { throw SDLError(message: "cannot write '\(path)': \(reason)") }
         let dir = (path as NSString).deletingLastPathComponent
@@ -79,7 +79,7 @@ public enum ImageFile {
     }
 
     /// Reads a PNG into RGBA pixels (for golden comparisons).
-    public static func readRGBA(_ path: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+    package static func readRGBA(_ path: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
         let s = try load(path)
         defer { SDL_FreeSurface(s) }
         guard let conv = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {

@@ -2,15 +2,15 @@ import Segue
 
 /// Renders display lists into an exact-size RGBA image without showing anything: a hidden
 /// window (SDL's offscreen driver when headless) and a target texture.
-public final class OffscreenCanvas {
-    public let width: Int
-    public let height: Int
-    public let drawer: DisplayListRenderer
+package final class OffscreenCanvas {
+    package let width: Int
+    package let height: Int
+    package let drawer: DisplayListRenderer
     private let window: SDLWindow
     private let target: Texture
 
     /// A canvas of `width` × `height` pixels drawn by a renderer of `kind`.
-    public init(platform: Platform, width: Int, height: Int, assetsDirectory: String, kind: Renderer.Kind = .raster) throws {
+    package init(platform: Platform, width: Int, height: Int, assetsDirectory: String, kind: Renderer.Kind = .raster) throws {
         guard width > 0, height > 0, width <= ImageFile.maxSide, height <= ImageFile.maxSide else {
             throw SDLError(message: "canvas \(width)×\(height) pixels is out of range (1…\(ImageFile.maxSide) a side)")
         }
@@ -23,10 +23,10 @@ public final class OffscreenCanvas {
         drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: assetsDirectory))
     }
 
-    public var renderer: Renderer { drawer.renderer }
+    package var renderer: Renderer { drawer.renderer }
 
     /// Clears to `background`, draws `list` and reads the pixels back.
-    public func render(_ list: DisplayList, pixelScale: Double, background: Color = .black) throws -> [UInt8] {
+    package func render(_ list: DisplayList, pixelScale: Double, background: Color = .black) throws -> [UInt8] {
         renderer.clear(background)
         drawer.draw(list, pixelScale: pixelScale)
         drawer.textures.endFrame()

@@ -2,10 +2,10 @@ internal import CSDL2
 import Foundation
 
 /// SDL, SDL_ttf and SDL_image, initialised once for the process and shut down on `deinit`.
-public final class Platform {
+package final class Platform {
     /// Initialises video, text and images. `headless` selects SDL's offscreen video driver,
     /// which needs no display (SDL's OpenGL renderer draws there through EGL).
-    public init(headless: Bool) throws {
+    package init(headless: Bool) throws {
         SDL_SetMainReady()
         if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
@@ -31,34 +31,34 @@ public final class Platform {
     }
 
     /// The usable size of the primary display in pixels, or nil when SDL cannot tell.
-    public var usableDisplaySize: (width: Int, height: Int)? {
+    package var usableDisplaySize: (width: Int, height: Int)? {
         var r = SDL_Rect()
         guard SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
         return (Int(r.w), Int(r.h))
     }
 
     /// Seconds since SDL started, from the high-resolution counter.
-    public static var seconds: Double {
+    package static var seconds: Double {
         Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
     }
 
     /// Seconds since SDL started, from its millisecond tick (the clock of event timestamps).
-    public static var ticks: Double { Double(SDL_GetTicks64()) / 1000 }
+    package static var ticks: Double { Double(SDL_GetTicks64()) / 1000 }
 
     /// Hands the C allocator's free pages back to the system, so resident memory read next
     /// is what is live (the renderer frees and makes textures every frame).
-    public static func releaseFreeMemory() { segue_trim_memory() }
+    package static func releaseFreeMemory() { segue_trim_memory() }
 
     /// Line-buffers stdout so each event line reaches a reader at once.
-    public static func lineBufferStandardOutput() { segue_line_buffer_stdout() }
+    package static func lineBufferStandardOutput() { segue_line_buffer_stdout() }
 
     /// Writes `line` and a newline to stdout.
-    public static func printLine(_ line: String) { segue_print_line(line) }
+    package static func printLine(_ line: String) { segue_print_line(line) }
 }
 
 extension Platform {
     /// Sleeps the calling thread for `seconds` (at millisecond resolution).
-    public static func sleep(_ seconds: Double) {
+    package static func sleep(_ seconds: Double) {
         guard seconds > 0 else { return }
         SDL_Delay(UInt32((seconds * 1000).rounded()))
     }

@@ -1,18 +1,18 @@
 internal import CSDL2
 
 /// A failed SDL, SDL_ttf or SDL_image call: what was attempted and `SDL_GetError()`.
-public struct SDLError: Error, CustomStringConvertible {
-    public let message: String
+package struct SDLError: Error, CustomStringConvertible {
+    package let message: String
 
-    public init(_ what: String) {
+    package init(_ what: String) {
         message = "\(what): \(String(cString: SDL_GetError()))"
     }
 
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Throws an `SDLError` for `what` unless `status` is 0 (SDL's success code).

@@ -1,12 +1,12 @@
 internal import CSDL2
 
 /// An SDL window (owns the `SDL_Window*`; keeps SDL up while it lives).
-public final class SDLWindow {
+package final class SDLWindow {
     let handle: OpaquePointer
     let platform: Platform
 
     /// A window of `width` × `height` pixels, centred; `hidden` for offscreen rendering.
-    public init(platform: Platform, title: String, width: Int, height: Int, resizable: Bool = true, hidden: Bool = false) throws {
+    package init(platform: Platform, title: String, width: Int, height: Int, resizable: Bool = true, hidden: Bool = false) throws {
         self.platform = platform
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
@@ -22,15 +22,15 @@ public final class SDLWindow {
 
     /// The window's size in SDL's window coordinates, which its events use too: pixels on
     /// X11 (on a scaled display elsewhere, the drawable may have more).
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(handle, &w, &h)
         return (Int(w), Int(h))
     }
 
-    public var id: UInt32 { SDL_GetWindowID(handle) }
+    package var id: UInt32 { SDL_GetWindowID(handle) }
 
-    public func setMinimumSize(width: Int, height: Int) {
+    package func setMinimumSize(width: Int, height: Int) {
         SDL_SetWindowMinimumSize(handle, Int32(width), Int32(height))
     }
 }

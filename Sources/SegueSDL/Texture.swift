@@ -1,48 +1,55 @@
 internal import CSDL2
+import SegueRender
 
-/// A texture with its size in pixels: an `SDL_Texture*` it owns on SDL's renderers, an
-/// image in memory on the raster one. It keeps its renderer alive: SDL destroys a
-/// renderer's textures with it.
-public final class Texture {
-    let handle: OpaquePointer?
-    let image: RasterImage?
-    private let renderer: Renderer
-    public let width: Int
-    public let height: Int
+/// A texture with its size in pixels, in the form its renderer's engine draws: an image in
+/// memory for Segue's rasterizer, an `SDL_Texture` for SDL's renderers.
+package final class Texture {
+    /// Where the pixels are: one engine's kind of texture.
+    enum Storage {
+        /// Pixels in memory, drawn by Segue's rasterizer.
+        case image(RasterImage)
+        /// A texture of an SDL renderer.
+        case sdl(SDLTexture)
+    }
+
+    let storage: Storage
+    package let width: Int
+    package let height: Int
     /// Whether every pixel is opaque (its source had no alpha channel), so it can be drawn
     /// without blending.
-    public let isOpaque: Bool
+    package let isOpaque: Bool
 
-    init(handle: OpaquePointer, width: Int, height: Int, isOpaque: Bool = false, renderer: Renderer) {
-        self.handle = handle
-        image = nil
-        self.renderer = renderer
+    init(_ storage: Storage, width: Int, height: Int, isOpaque: Bool = false) {
+        self.storage = storage
         self.width = width
         self.height = height
         self.isOpaque = isOpaque
     }
 
-    init(image: RasterImage, isOpaque: Bool = false, renderer: Renderer) {
-        handle = nil
-        self.image = image
-        self.renderer = renderer
-        width = image.width
-        height = image.height
-        self.isOpaque = isOpaque
-    }
-
-    deinit {
-        if let handle { SDL_DestroyTexture(handle) }
-    }
-
-    /// Replaces the pixels of `x, y, w, h` with `rgba` (RGBA bytes, `pitch` bytes a row).
+    /// Replaces the pixels of `x, y, w, h` (inside the texture) with `rgba` (RGBA bytes,
+    /// `pitch` bytes a row).
     func update(x: Int, y: Int, w: Int, h: Int, rgba: UnsafeRawPointer, pitch: Int) {
-        if let handle {
+        switch storage {
+        case .sdl(let texture):
             var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
-            SDL_UpdateTexture(handle, &rect, rgba, Int32(pitch))
-        } else if let image {
+            SDL_UpdateTexture(texture.handle, &rect, rgba, Int32(pitch))
+        case .image(let image):
             _ = SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_RGBA32.rawValue, rgba, Int32(pitch),
                                   SDL_PIXELFORMAT_ARGB8888.rawValue, image.pixels + y * image.width + x, Int32(image.width * 4))
         }
     }
+}
+
+/// An `SDL_Texture*`, destroyed with this. It keeps its renderer alive: SDL destroys a
+/// renderer's textures with it.
+final class SDLTexture {
+    let handle: OpaquePointer
+    private let owner: SDLRenderBackend
+
+    init(handle: OpaquePointer, owner: SDLRenderBackend) {
+        self.handle = handle
+        self.owner = owner
+    }
+
+    deinit { SDL_DestroyTexture(handle) }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Segue
 @testable import SegueDemos
+import SegueRender
 
 @MainActor @Suite struct ScreenEdgePanTests {
     private func pan(_ edges: ScreenEdgePanGestureRecognizer.Edges) -> (ScreenEdgePanGestureRecognizer, Window) {

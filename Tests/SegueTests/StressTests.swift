@@ -3,6 +3,8 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+import SegueRender
+import SegueTestSupport
 
 /// Storms of random input across every demo, checking after every event that the engine
 /// holds its promises: every transition that begins ends exactly once, its animator's

@@ -32,7 +32,7 @@ public struct DisplayList: Hashable, Sendable {
 
         /// The colour a colour or gradient item shows at `p` (its layer's coordinates), its
         /// opacity taken into the alpha; nil for images, text and snapshots.
-        public func flatColor(at p: Point) -> Color? {
+        package func flatColor(at p: Point) -> Color? {
             switch fill {
             case .color(let c): return c.withAlpha(c.alpha * opacity)
             case .gradient(let g):

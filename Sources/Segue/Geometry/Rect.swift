@@ -39,13 +39,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func offsetBy(_ d: Point) -> Rect { Rect(x: minX + d.x, y: minY + d.y, width: width, height: height) }
 
     /// Whether the two share some area (touching edges do not).
-    public func overlaps(_ other: Rect) -> Bool {
+    package func overlaps(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
     /// Whether the two share a point, edges included: for boxes of pixel centres, whether
     /// they share a pixel.
-    public func meets(_ other: Rect) -> Bool {
+    package func meets(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 

@@ -90,7 +90,7 @@ public struct Transform3D: Hashable, Sendable {
     /// `prependingTranslation(dx, dy)` to within `tolerance` of each element's size. nil
     /// when `other` tilts, turns, scales or lifts the plane differently. A point p of
     /// `other`'s layer is the point p + (dx, dy) of this one's.
-    public func planeOffset(to other: Transform3D, tolerance: Double = 1e-9) -> Point? {
+    package func planeOffset(to other: Transform3D, tolerance: Double = 1e-9) -> Point? {
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance * max(1, abs(a), abs(b)) }
         guard close(m11, other.m11), close(m12, other.m12), close(m13, other.m13), close(m14, other.m14),
               close(m21, other.m21), close(m22, other.m22), close(m23, other.m23), close(m24, other.m24),
@@ -179,7 +179,7 @@ public struct Transform3D: Hashable, Sendable {
 
     /// The bounding box of `rect`'s corners (in the z = 0 plane) after the perspective
     /// divide, leaving out corners behind the eye; `.zero` when none is in front.
-    public func projectedBounds(of rect: Rect) -> Rect {
+    package func projectedBounds(of rect: Rect) -> Rect {
         var lo = Point(x: Double.infinity, y: Double.infinity), hi = Point(x: -Double.infinity, y: -Double.infinity)
         for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)] {
             guard let p = project(Point(x: x, y: y)) else { continue }

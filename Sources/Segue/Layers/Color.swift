@@ -29,7 +29,7 @@ public struct Color: Hashable, Sendable {
     public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
 
     /// This colour drawn over an opaque `backdrop` (source over, straight alpha): opaque.
-    public func over(_ backdrop: Color) -> Color {
+    package func over(_ backdrop: Color) -> Color {
         let k = 1 - alpha
         return Color(red: red * alpha + backdrop.red * k, green: green * alpha + backdrop.green * k,
                      blue: blue * alpha + backdrop.blue * k)
@@ -38,7 +38,7 @@ public struct Color: Hashable, Sendable {
     /// This colour with `tint` drawn over it, its alpha kept: what a tint of alpha τ laid
     /// over whatever this colour covers turns it into (τ·T + (1 − τ)·C), so that drawing the
     /// tinted colour alone shows what drawing both would.
-    public func tinted(by tint: Color) -> Color {
+    package func tinted(by tint: Color) -> Color {
         let k = 1 - tint.alpha
         return Color(red: red * k + tint.red * tint.alpha, green: green * k + tint.green * tint.alpha,
                      blue: blue * k + tint.blue * tint.alpha, alpha: alpha)

@@ -17,7 +17,7 @@ public struct Gradient: Hashable, Sendable {
 
     /// Where stop `i` sits on the axis: `locations[i]` when there is one location per colour,
     /// else the colours spread evenly over 0…1.
-    public func location(ofStop i: Int) -> Double {
+    package func location(ofStop i: Int) -> Double {
         if let l = locations, l.count == colors.count { return l[i] }
         return colors.count > 1 ? Double(i) / Double(colors.count - 1) : 0
     }
@@ -37,7 +37,7 @@ public struct Gradient: Hashable, Sendable {
     /// (0…1) per unit of the parameter, over any backdrop: drawn at alpha α over a colour D,
     /// a colour C gives αC + (1 − α)D, which changes by at most α·|ΔC| + |Δα|. 0 for a single
     /// colour; a hard stop (two stops at one location) has no finite slope and is left out.
-    public var steepestSlope: Double {
+    package var steepestSlope: Double {
         var steepest = 0.0
         for i in colors.indices.dropFirst() {
             let span = location(ofStop: i) - location(ofStop: i - 1)
@@ -58,7 +58,7 @@ public struct Gradient: Hashable, Sendable {
 
     /// How fast the parameter grows per unit of x and of y in the layer's unit square; zero
     /// when the start and end points coincide.
-    public var parameterPerUnit: Point {
+    package var parameterPerUnit: Point {
         let dx = endPoint.x - startPoint.x, dy = endPoint.y - startPoint.y
         let len2 = dx * dx + dy * dy
         guard len2 > 0 else { return Point(x: 0, y: 0) }

@@ -1,3 +1,5 @@
+import Segue
+
 /// Turns display-list quads into screen triangles that an affine rasterizer (such as
 /// `SDL_RenderGeometry`) draws within a fraction of a pixel of perspective-correct.
 ///
@@ -16,49 +18,49 @@
 /// or stretched, and, when `clipRect` is set, against that rectangle grown by `guardBand`,
 /// so nothing far off screen is rasterized or even subdivided. Buffers are kept between
 /// frames; adding a quad allocates nothing once they have grown.
-public struct Tessellator {
+package struct Tessellator {
     /// One output vertex: a screen position in pixels and the matching point of the quad in
     /// unit coordinates (0…1 across its rect).
-    public struct Vertex: Hashable, Sendable {
-        public var x: Float
-        public var y: Float
-        public var u: Float
-        public var v: Float
+    package struct Vertex: Hashable, Sendable {
+        package var x: Float
+        package var y: Float
+        package var u: Float
+        package var v: Float
     }
 
     /// A grid point: its homogeneous image and its unit coordinates in the quad.
     private typealias Point4 = (p: Vector4, u: Double, v: Double)
 
     /// Allowed affine error, pixels.
-    public var tolerance = 0.5
+    package var tolerance = 0.5
     /// Pixels of affine error under which `.unit` precision cuts no further.
-    public var unitPixelFloor = 0.25
+    package var unitPixelFloor = 0.25
     /// The most halvings of a cell: at most 2^maxDepth cells along a side of a quad.
-    public var maxDepth = 6
+    package var maxDepth = 6
     /// The near plane: homogeneous w below this is behind (or at) the eye, clipped.
-    public var nearW = 0.01
+    package var nearW = 0.01
     /// The output area in pixels, or nil to clip at the near plane only.
-    public var clipRect: Rect?
+    package var clipRect: Rect?
     /// Pixels beyond `clipRect` kept, so the clip never shows at the edges.
-    public var guardBand = 32.0
+    package var guardBand = 32.0
 
-    public private(set) var vertices: [Vertex] = []
-    public private(set) var indices: [Int32] = []
+    package private(set) var vertices: [Vertex] = []
+    package private(set) var indices: [Int32] = []
     private var uBreaks: [Double] = []
     private var vBreaks: [Double] = []
     private var polygon: [Point4] = []
     private var scratch: [Point4] = []
 
-    public init() {}
+    package init() {}
 
     /// Empties the output, keeping the capacity.
-    public mutating func reset() {
+    package mutating func reset() {
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
     }
 
     /// How finely a quad is cut, by what its affine drawing may get wrong.
-    public enum Precision: Hashable, Sendable {
+    package enum Precision: Hashable, Sendable {
         /// Every point's affine image within this many pixels of its true place: for
         /// textures, whose edges would bend visibly.
         case pixels(Double)
@@ -79,7 +81,7 @@ public struct Tessellator {
     /// there. `precision` is `.pixels(tolerance)` unless given. `minimumDepth` halves every
     /// cell at least that many times. Returns the range of indices appended.
     @discardableResult
-    public mutating func add(rect: Rect, transform m: Transform3D, precision: Precision? = nil,
+    package mutating func add(rect: Rect, transform m: Transform3D, precision: Precision? = nil,
                              minimumDepth: Int = 0, uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
         let start = indices.count
         guard rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return start..<start }

@@ -1,7 +1,6 @@
-import CSDL2
-import Segue
 import Testing
-@testable import SegueSDL
+import SegueTestSupport
+@testable import SegueRender
 
 /// Segue's CPU rasterizer against hand-worked pixels: which pixels a triangle paints, the
 /// colours it interpolates, samples and blends. (The golden frames check whole scenes
@@ -9,18 +8,17 @@ import Testing
 @MainActor @Suite struct RasterizerTests {
     nonisolated static let black: UInt32 = 0xFF00_0000
 
-    func vertex(_ x: Float, _ y: Float, _ argb: UInt32 = 0xFFFF_FFFF, u: Float = 0, v: Float = 0) -> SDL_Vertex {
-        SDL_Vertex(position: SDL_FPoint(x: x, y: y),
-                   color: SDL_Color(r: UInt8(argb >> 16 & 0xFF), g: UInt8(argb >> 8 & 0xFF), b: UInt8(argb & 0xFF), a: UInt8(argb >> 24)),
-                   tex_coord: SDL_FPoint(x: u, y: v))
+    func vertex(_ x: Float, _ y: Float, _ argb: UInt32 = 0xFFFF_FFFF, u: Float = 0, v: Float = 0) -> RasterVertex {
+        RasterVertex(x: x, y: y, r: UInt8(argb >> 16 & 0xFF), g: UInt8(argb >> 8 & 0xFF), b: UInt8(argb & 0xFF),
+                     a: UInt8(argb >> 24), u: u, v: v)
     }
 
     /// The rect x0…x1 × y0…y1 as two triangles sharing the diagonal, in one colour.
-    func quad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ argb: UInt32) -> [SDL_Vertex] {
+    func quad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ argb: UInt32) -> [RasterVertex] {
         [vertex(x0, y0, argb), vertex(x1, y0, argb), vertex(x1, y1, argb), vertex(x0, y1, argb)]
     }
 
-    func draw(_ vertices: [SDL_Vertex], _ indices: [Int32] = [0, 1, 2, 0, 2, 3], on image: RasterImage,
+    func draw(_ vertices: [RasterVertex], _ indices: [Int32] = [0, 1, 2, 0, 2, 3], on image: RasterImage,
               texture: RasterImage? = nil, blended: Bool = false, clip: PixelRect? = nil, threads: Int = 2) {
         var rasterizer = Rasterizer()
         rasterizer.threads = threads

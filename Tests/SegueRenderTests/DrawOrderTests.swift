@@ -1,5 +1,6 @@
 import Testing
-@testable import Segue
+import Segue
+@testable import SegueRender
 
 /// Items of one state gather into one draw call where no overlap forbids it; overlapping
 /// items keep their order. States are letters, boxes span pixel centres.

@@ -1,5 +1,6 @@
 import Testing
-@testable import Segue
+import Segue
+@testable import SegueRender
 
 /// Which items the renderer may skip: hand-placed quads on a 1000 × 800 output.
 @MainActor @Suite struct OcclusionTests {

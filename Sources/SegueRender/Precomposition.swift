@@ -1,3 +1,5 @@
+import Segue
+
 /// Finds translucent flat fills whose blending can be done ahead of time, in the vertex
 /// colours of what they lie on in their own plane, so the rasterizer blends fewer pixels
 /// (a blended pixel costs a software rasterizer about twice an opaque one). Two cases, both
@@ -16,31 +18,31 @@
 /// Items meet where their screen boxes overlap and, in one plane, their rects do; an item
 /// in another plane that meets the translucent one stops it. Only horizontal and vertical
 /// gradients take part, so the cuts stay a grid. A walk looks at most `reach` items back.
-public struct Precomposition {
+package struct Precomposition {
     /// Another item's fill seen from an item: `offset` takes a point of the item's
     /// coordinates to that item's (the two share a plane).
-    public struct Tint: Hashable, Sendable {
-        public var item: Int
-        public var offset: Point
+    package struct Tint: Hashable, Sendable {
+        package var item: Int
+        package var offset: Point
     }
 
     /// `under[i]`: the opaque item item i is composited onto (i is then drawn opaque).
-    public private(set) var under: [Tint?] = []
+    package private(set) var under: [Tint?] = []
     /// `over[i]`: the translucent item composited over item i.
-    public private(set) var over: [Tint?] = []
+    package private(set) var over: [Tint?] = []
     /// `folded[i]`: item i is drawn as the tint of the items under it, not by itself.
-    public private(set) var folded: [Bool] = []
+    package private(set) var folded: [Bool] = []
     /// Items overlapping a translucent one that a walk looks at before giving up.
-    public var reach = 32
+    package var reach = 32
     private var between: [Tint] = []
 
-    public init() {}
+    package init() {}
 
     /// Fills `under`, `over` and `folded` for `list`. `boxes[i]` is where item i can paint on
     /// screen and `paintRect(i)` where in its plane (text can pass its rect); only items for
     /// which `isDrawn` holds take part, and `isOpaque` tells which of them draw without
     /// blending.
-    public mutating func find(in list: DisplayList, boxes: [Rect], isDrawn: (Int) -> Bool, isOpaque: (Int) -> Bool,
+    package mutating func find(in list: DisplayList, boxes: [Rect], isDrawn: (Int) -> Bool, isOpaque: (Int) -> Bool,
                               paintRect: (Int) -> Rect) {
         let items = list.items
         under.removeAll(keepingCapacity: true)
@@ -85,7 +87,7 @@ public struct Precomposition {
     }
 
     /// The shading of item i of `list`: its fill with what is precomposited into it.
-    public func shading(of i: Int, in list: DisplayList) -> Shading {
+    package func shading(of i: Int, in list: DisplayList) -> Shading {
         var s = Shading(list.items[i])
         if i < under.count, let u = under[i] { s.under = (list.items[u.item], u.offset) }
         if i < over.count, let o = over[i] { s.over = (list.items[o.item], o.offset) }
@@ -113,20 +115,20 @@ public struct Precomposition {
 /// One item's colours as drawn: its own (a fill's, or the colour of its glyphs) composited
 /// over its `under` item, then tinted by its `over` item; and the cuts a tessellator must
 /// make for per-vertex colours to stay within tolerance of them.
-public struct Shading {
-    public var item: DisplayList.Item
+package struct Shading {
+    package var item: DisplayList.Item
     /// An opaque flat item and the offset from this item's coordinates to its.
-    public var under: (item: DisplayList.Item, offset: Point)?
+    package var under: (item: DisplayList.Item, offset: Point)?
     /// A translucent flat item and the offset from this item's coordinates to its.
-    public var over: (item: DisplayList.Item, offset: Point)?
+    package var over: (item: DisplayList.Item, offset: Point)?
 
-    public init(_ item: DisplayList.Item) {
+    package init(_ item: DisplayList.Item) {
         self.item = item
     }
 
     /// `own` (straight alpha, opacity applied) at `p`, in the item's coordinates, with what
     /// is precomposited into it.
-    public func color(_ own: Color, at p: Point) -> Color {
+    package func color(_ own: Color, at p: Point) -> Color {
         var c = own
         if let u = under, let b = u.item.flatColor(at: p + u.offset) { c = c.over(b) }
         if let o = over, let t = o.item.flatColor(at: p + o.offset) { c = c.tinted(by: t) }
@@ -135,7 +137,7 @@ public struct Shading {
 
     /// The item's own colour at unit point (u, v) of its rect, with what is precomposited
     /// into it; nil unless it is a colour or a gradient.
-    public func color(atUnit u: Double, _ v: Double) -> Color? {
+    package func color(atUnit u: Double, _ v: Double) -> Color? {
         let p = Point(x: item.rect.minX + u * item.rect.width, y: item.rect.minY + v * item.rect.height)
         return item.flatColor(at: p).map { color($0, at: p) }
     }
@@ -148,7 +150,7 @@ public struct Shading {
     /// the colour under it), which a plane does not interpolate: a cell over which the
     /// factors change by e_u along u and e_v along v is off by at most (e_u + e_v)² / 4, so
     /// the item is also cut evenly until that is within tolerance.
-    public func cuts(levelTolerance: Double, uStops: inout [Double], vStops: inout [Double]) -> Tessellator.Precision {
+    package func cuts(levelTolerance: Double, uStops: inout [Double], vStops: inout [Double]) -> Tessellator.Precision {
         let tolerance = (levelTolerance > 0.01 ? levelTolerance : 0.01) / 255, own = item.rect
         guard own.width > 0, own.height > 0 else { return .whole }
         // How fast the colour can change along each unit axis of this item: at most the sum

@@ -1,3 +1,5 @@
+import Segue
+
 /// Orders the items of a display list so that items drawn with the same state (a texture
 /// and a blending, say) follow one another and share a draw call, without changing any
 /// pixel: an item moves ahead only past items it does not overlap. A change of state costs
@@ -9,25 +11,25 @@
 /// linear time); otherwise it opens a new group. Groups are drawn in order, and the items
 /// of a group in their list order, so any two items that overlap keep their order.
 /// Nothing is allocated once the buffers have grown.
-public struct DrawOrder<State: Equatable> {
+package struct DrawOrder<State: Equatable> {
     /// The indices of the items to draw, in drawing order, after `plan`.
-    public private(set) var order: [Int] = []
+    package private(set) var order: [Int] = []
     /// How many groups the last plan made: the draw calls it needs.
-    public private(set) var groupCount = 0
+    package private(set) var groupCount = 0
     /// How many groups an item may move back past.
-    public var reach = 16
+    package var reach = 16
     private var groupOf: [Int] = []
     private var groupStates: [State] = []
     /// The bounding box of each group's items.
     private var groupBoxes: [Rect] = []
     private var firstOfGroup: [Int] = []
 
-    public init() {}
+    package init() {}
 
     /// Plans the order of items whose `states` are given (nil: not drawn), each painting
     /// within `boxes[i]` (the first to the last pixel centre it can touch, so boxes that
     /// share an edge overlap).
-    public mutating func plan(states: [State?], boxes: [Rect]) {
+    package mutating func plan(states: [State?], boxes: [Rect]) {
         groupOf.removeAll(keepingCapacity: true)
         groupStates.removeAll(keepingCapacity: true)
         groupBoxes.removeAll(keepingCapacity: true)

@@ -1,5 +1,6 @@
 import Testing
-@testable import Segue
+import Segue
+@testable import SegueRender
 
 /// Points inside every triangle as an affine rasterizer sees them: the screen point and the
 /// unit coordinates it interpolates there, at a few barycentric spots per triangle.

@@ -1,5 +1,6 @@
 import Testing
-@testable import Segue
+import Segue
+@testable import SegueRender
 
 /// Translucent flat fills blended ahead of time into what they lie on: which items fold, and
 /// that the colours drawn come out as drawing everything would.

@@ -1,3 +1,5 @@
+import Segue
+
 /// Finds the display-list items that cannot show: each wholly hidden under one opaque item
 /// drawn after it, wholly outside the output, or wholly behind the eye. Items are drawn in
 /// order with no depth buffer (Core Animation's rule), so a later opaque item hides whatever
@@ -10,23 +12,23 @@
 /// opaque item's image (by `margin`, for the rounding of vertices). Only the `capacity`
 /// largest occluders are kept, which bounds the work an item. Nothing is allocated once the
 /// buffers have grown.
-public struct Occlusion {
+package struct Occlusion {
     /// `hidden[i]` tells whether item i can be skipped, after `find`.
-    public private(set) var hidden: [Bool] = []
+    package private(set) var hidden: [Bool] = []
     /// `boxes[i]` spans the first to the last pixel centre item i can paint (its image's
     /// bounding box grown by `margin` and cut to the output), for the items not hidden.
-    public private(set) var boxes: [Rect] = []
+    package private(set) var boxes: [Rect] = []
     /// Whether, after `find`, one opaque item drawn without perspective covers every pixel
     /// centre of the area: what was there before the list is drawn never shows. (Cut by
     /// perspective into cells of different sizes, an item could leave a pinhole where they
     /// meet; without it, its cells form a plain grid.)
-    public private(set) var coversArea = false
+    package private(set) var coversArea = false
     /// Pixels a covered pixel centre must lie inside an occluder's edges: more than the
     /// rounding of vertex positions to `Float`, or than a rasterizer's own error where it
     /// does not sample at pixel centres.
-    public var margin = 0.01
+    package var margin = 0.01
     /// How many occluders are kept (the largest by area).
-    public var capacity = 4
+    package var capacity = 4
     private var occluders: [Polygon] = []
 
     /// A convex screen polygon of up to five corners in order, with twice its signed area.
@@ -117,13 +119,13 @@ public struct Occlusion {
         }
     }
 
-    public init() {}
+    package init() {}
 
     /// Fills `hidden` for `list` drawn into `area` (pixels); `nearW` is the renderer's near
     /// plane; `isOpaque(i)` tells whether item i paints every pixel of its paint rect
     /// opaquely, and `paintRect(i)` where in its plane it paints (its rect, unless it paints
     /// past it, as text that overflows its label does).
-    public mutating func find(in list: DisplayList, area: Rect, nearW: Double, isOpaque: (Int) -> Bool,
+    package mutating func find(in list: DisplayList, area: Rect, nearW: Double, isOpaque: (Int) -> Bool,
                               paintRect: (Int) -> Rect) {
         hidden.removeAll(keepingCapacity: true)
         hidden.append(contentsOf: repeatElement(false, count: list.items.count))

@@ -1,0 +1,250 @@
+/// The pixel arithmetic: spans, sampling and blending on 0xAARRGGBB words.
+extension Rasterizer {
+    /// 0…255 channels (r, g, b, a), rounded and clamped, as 0xAARRGGBB.
+    @inline(__always)
+    package static func pack(_ c: SIMD4<Float>) -> UInt32 {
+        @inline(__always) func byte(_ v: Float) -> UInt32 { v.isNaN ? 0 : UInt32(min(max(v + 0.5, 0), 255.5)) }
+        return byte(c.w) << 24 | byte(c.x) << 16 | byte(c.y) << 8 | byte(c.z)
+    }
+
+    /// A channel value (0…255, clamped) in 16.16 fixed point, plus a half so that taking
+    /// the integer part rounds.
+    @inline(__always)
+    static func fixed(_ v: Float) -> Int32 { v.isNaN ? 32768 : Int32(min(max(v, 0), 255) * 65536) + 32768 }
+
+    /// A channel's change a column in 16.16 fixed point; nil beyond what 32 bits hold (a
+    /// sliver triangle's colours can change by thousands of levels a pixel).
+    @inline(__always)
+    static func fixedStep(_ d: Float) -> Int32? {
+        let v = d * 65536
+        return abs(v) < 2_000_000_000 ? Int32(v) : nil
+    }
+
+    /// `src` over `dst`, straight alpha: colour s·a + d·(1 − a), alpha a + d·(1 − a).
+    @inline(__always)
+    static func blend(_ src: UInt32, over dst: UInt32) -> UInt32 {
+        let a = src >> 24
+        if a == 255 { return src }
+        if a == 0 { return dst }
+        let k = 255 - a
+        // Red and blue in one word, green and alpha in another, each ·a / 255 rounded.
+        let srb = (src & 0x00FF_00FF) * a, sg = ((src >> 8) & 0xFF) * a
+        let drb = (dst & 0x00FF_00FF) * k, dga = ((dst >> 8) & 0x00FF_00FF) * k
+        var rb = srb + drb + 0x0080_0080
+        rb = ((rb + ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ga = (sg | (a * 255) << 16) + dga + 0x0080_0080
+        ga = ((ga + ((ga >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        return rb | ga << 8
+    }
+
+    /// Two channels in one word, each 16.16 fixed point in its own 32-bit half (`high`
+    /// above, `low` below), and their step. Adding a step is exact integer arithmetic on
+    /// the whole word, and each half stays in 0 ..< 2³², so the halves never mix.
+    struct ChannelPair {
+        var value: Int64 = 0
+        var step: Int64 = 0
+
+        init() {}
+
+        /// `low` and `high` (0…255, clamped) changing by `lowStep` and `highStep` a column
+        /// for `count` columns; nil if that would leave 0…255 (a sliver triangle's
+        /// extrapolation), which would spill one half into the other.
+        init?(low: Float, high: Float, lowStep: Float, highStep: Float, count: Int) {
+            guard let sl = fixedStep(lowStep), let sh = fixedStep(highStep) else { return nil }
+            let l = Int64(fixed(low)), h = Int64(fixed(high)), dl = Int64(sl), dh = Int64(sh)
+            let range: ClosedRange<Int64> = 0...(256 << 16 - 1)
+            guard range.contains(l + dl * Int64(count)), range.contains(h + dh * Int64(count)) else { return nil }
+            value = (h << 32) + l
+            step = (dh << 32) + dl
+        }
+
+        /// The two channels' bytes at bits 0–7 and 16–23.
+        @inline(__always) var bytes: UInt32 {
+            let x = UInt64(bitPattern: value) >> 16 & 0x0000_00FF_0000_00FF
+            return UInt32(truncatingIfNeeded: x | x >> 16) & 0x00FF_00FF
+        }
+    }
+
+    /// One row of a colour-interpolated triangle from column `lo` to `hi`, the colour (r,
+    /// g, b, a, 0…255) at `lo` and its step a column. Four pixels at a time, each channel
+    /// of the four in one vector, 16.16 fixed point.
+    @inline(__always)
+    static func shadedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ c: SIMD4<Float>,
+                           _ dc: SIMD4<Float>, _ blended: Bool) {
+        let n = hi - lo, end = c + dc * Float(n)
+        @inline(__always) func channel(_ v0: Float, _ dv: Float, _ v1: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
+            let f0 = fixed(v0)
+            // A sliver triangle's steep or extrapolated colours could leave 0…255: then the
+            // span ends where it must.
+            var step = fixedStep(dv) ?? Int32.max
+            let last = Int64(f0) + Int64(step) * Int64(n)
+            if last < 0 || last >= 256 << 16 { step = n > 0 ? (fixed(v1) - f0) / Int32(n) : 0 }
+            return (SIMD4(f0, f0 &+ step, f0 &+ 2 &* step, f0 &+ 3 &* step), SIMD4(repeating: 4 &* step))
+        }
+        var (r, dr) = channel(c.x, dc.x, end.x), (g, dg) = channel(c.y, dc.y, end.y)
+        var (b, db) = channel(c.z, dc.z, end.z), (a, da) = channel(c.w, dc.w, end.w)
+        var x = lo
+        while x <= hi {
+            // Each lane is below 2²⁴: its byte sits at bits 16–23.
+            let px = SIMD4<UInt32>(truncatingIfNeeded: (r & 0xFF_0000) | (g &>> 8 & 0xFF00) | (b &>> 16) | (a &<< 8 & -0x100_0000))
+            if blended || x + 3 > hi {
+                for k in 0..<min(4, hi - x + 1) { line[x + k] = blended ? blend(px[k], over: line[x + k]) : px[k] }
+            } else {
+                UnsafeMutableRawPointer(line + x).storeBytes(of: px, as: SIMD4<UInt32>.self)
+            }
+            r &+= dr
+            g &+= dg
+            b &+= db
+            a &+= da
+            x += 4
+        }
+    }
+
+    /// The colour a texture is multiplied by along a span.
+    enum SpanColor {
+        case uniform(UInt32)
+        /// At the first column (r, g, b, a, 0…255), and its step a column.
+        case varying(SIMD4<Float>, SIMD4<Float>)
+    }
+
+    /// One row of a textured triangle from column `lo` to `hi`: the texel position (u, v,
+    /// in texels, centres at whole numbers) at `lo` and its step a column, times `color`
+    /// (opaque white leaves the texels as they are).
+    @inline(__always)
+    static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, _ blended: Bool) {
+        let n = hi - lo
+        var uniform: UInt32 = 0, rb = ChannelPair(), ga = ChannelPair(), varying = false
+        switch color {
+        case .uniform(let c): uniform = c
+        case .varying(let c, let dc):
+            if let p = ChannelPair(low: c.z, high: c.x, lowStep: dc.z, highStep: dc.x, count: n),
+               let q = ChannelPair(low: c.y, high: c.w, lowStep: dc.y, highStep: dc.w, count: n) {
+                (rb, ga, varying) = (p, q, true)
+            } else {
+                // Off the colour range (a sliver's extrapolation): one colour, the middle's.
+                uniform = pack(c + dc * (Float(n) / 2))
+            }
+        }
+        let white = !varying && uniform == 0xFFFF_FFFF
+        var walk = TexelWalk(texture, t, dt)
+        // An image drawn as it is, or only faded (white, inside the texture from end to end),
+        // needs no clamps, and at most its alpha scaled: the photographs' case.
+        if !varying && uniform & 0x00FF_FFFF == 0x00FF_FFFF && walk.staysInside(steps: n) {
+            let fade = uniform >> 24
+            for x in lo...hi {
+                let f = walk.insideFootprint()
+                var s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
+                if fade != 255 {
+                    let m = (s >> 24) * fade + 128
+                    s = s & 0x00FF_FFFF | ((m + (m >> 8)) >> 8) << 24
+                }
+                line[x] = blended ? blend(s, over: line[x]) : s
+                walk.step()
+            }
+            return
+        }
+        for x in lo...hi {
+            let f = walk.footprint()
+            var s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
+            if !white { s = modulate(s, varying ? rb.bytes | ga.bytes << 8 : uniform) }
+            line[x] = blended ? blend(s, over: line[x]) : s
+            walk.step()
+            rb.value &+= rb.step
+            ga.value &+= ga.step
+        }
+    }
+
+    /// A walk along a span through a texture: the position in texels (16.16 fixed point,
+    /// centres at whole numbers) and its step a column.
+    struct TexelWalk {
+        let texels: UnsafeMutablePointer<UInt32>
+        let width: Int, height: Int
+        var u: Int, v: Int
+        let du: Int, dv: Int
+        /// The last texel centres, where positions are clamped.
+        let maxU: Int, maxV: Int
+
+        @inline(__always)
+        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>) {
+            let limit = Float(1 << 14)
+            @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
+            texels = texture.pixels
+            width = texture.width
+            height = texture.height
+            (u, v, du, dv) = (fixed(t.x), fixed(t.y), fixed(dt.x), fixed(dt.y))
+            (maxU, maxV) = ((width - 1) << 16, (height - 1) << 16)
+        }
+
+        /// Whether `steps` more steps keep the 2 × 2 texels inside the texture (positions
+        /// move linearly, so the ends tell).
+        func staysInside(steps: Int) -> Bool {
+            let endU = u + du * steps, endV = v + dv * steps
+            return min(u, endU) >= 0 && max(u, endU) < maxU && min(v, endV) >= 0 && max(v, endV) < maxV
+        }
+
+        /// The 2 × 2 texels around the position, clamped to the edges (a b above, c d
+        /// below), and the weights of the right column and the lower row, 0…255.
+        @inline(__always)
+        func footprint() -> (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32) {
+            let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
+            let iu = cu >> 16, iu1 = min(iu + 1, width - 1)
+            let row0 = texels + (cv >> 16) * width, row1 = texels + min((cv >> 16) + 1, height - 1) * width
+            return (row0[iu], row0[iu1], row1[iu], row1[iu1],
+                    UInt32(truncatingIfNeeded: cu >> 8 & 0xFF), UInt32(truncatingIfNeeded: cv >> 8 & 0xFF))
+        }
+
+        /// `footprint()` where `staysInside` holds: no clamps.
+        @inline(__always)
+        func insideFootprint() -> (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32) {
+            let row0 = texels + (v >> 16) * width + (u >> 16), row1 = row0 + width
+            return (row0[0], row0[1], row1[0], row1[1],
+                    UInt32(truncatingIfNeeded: u >> 8 & 0xFF), UInt32(truncatingIfNeeded: v >> 8 & 0xFF))
+        }
+
+        @inline(__always)
+        mutating func step() {
+            u &+= du
+            v &+= dv
+        }
+    }
+
+    /// One row of a coverage texture (glyphs) in one colour from column `lo` to `hi`,
+    /// blended: the same pixels as `texturedSpan` gives white texels, reading only their
+    /// alpha.
+    @inline(__always)
+    static func coverageSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: UInt32) {
+        var walk = TexelWalk(texture, t, dt)
+        let rgb = color & 0x00FF_FFFF, alpha = color >> 24
+        for x in lo...hi {
+            let f = walk.footprint()
+            // The alphas, as `lerp` weighs them: each row rounded, then the column.
+            let top = ((f.a >> 24) * (256 - f.fu) + (f.b >> 24) * f.fu + 128) >> 8
+            let bottom = ((f.c >> 24) * (256 - f.fu) + (f.d >> 24) * f.fu + 128) >> 8
+            let coverage = (top * (256 - f.fv) + bottom * f.fv + 128) >> 8
+            let m = coverage * alpha + 128
+            line[x] = blend(rgb | ((m + (m >> 8)) >> 8) << 24, over: line[x])
+            walk.step()
+        }
+    }
+
+    /// a + (b − a)·f / 256 per channel, rounded; f in 0…256.
+    @inline(__always)
+    static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+        let g = 256 - f
+        let rb = ((a & 0x00FF_00FF) * g + (b & 0x00FF_00FF) * f + 0x0080_0080) >> 8 & 0x00FF_00FF
+        let ga = (((a >> 8) & 0x00FF_00FF) * g + ((b >> 8) & 0x00FF_00FF) * f + 0x0080_0080) >> 8 & 0x00FF_00FF
+        return rb | ga << 8
+    }
+
+    /// Each channel of `a` times `b`'s, / 255.
+    @inline(__always)
+    static func modulate(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        func ch(_ s: UInt32) -> UInt32 {
+            let x = ((a >> s) & 0xFF) * ((b >> s) & 0xFF) + 128
+            return ((x + (x >> 8)) >> 8) << s
+        }
+        return ch(0) | ch(8) | ch(16) | ch(24)
+    }
+}

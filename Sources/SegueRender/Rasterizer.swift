@@ -1,0 +1,206 @@
+import Dispatch
+import Foundation
+
+/// Fills triangles on the CPU as OpenGL does for `SDL_RenderGeometry`: a pixel is painted
+/// when its centre lies inside (on a shared edge, by the top-left rule, so two triangles
+/// sharing an edge never both paint a pixel — a blended grid shows no seams); colours and
+/// texture coordinates are interpolated linearly in screen space; a texture is sampled
+/// bilinearly, edges clamped, and multiplied by the colour; the result is stored, or
+/// blended source-over with straight alpha (SDL_BLENDMODE_BLEND). Vertices snap to 1/256
+/// of a pixel and the inside test is exact integer arithmetic.
+///
+/// A draw call's rows are shared among `threads` workers in interleaved bands of
+/// `bandRows`, so the work stays even wherever the triangles are.
+package struct Rasterizer {
+    /// Workers a call is shared among: the processors, up to 8.
+    package var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+    package var bandRows = 16
+    /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on the
+    /// calling thread.
+    package var parallelArea = 20_000
+
+    package init() {}
+
+    /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
+    /// textured by `texture` times the vertex colours (or coloured by them alone), blended
+    /// or stored. Traps unless `indices.count` is a multiple of 3 and every index is one of
+    /// `vertices` (checked once a call, before any pixel).
+    package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
+                      texture: RasterImage?, blended: Bool, into target: RasterImage, clip: PixelRect) {
+        precondition(indices.count % 3 == 0, "\(indices.count) indices: not whole triangles")
+        // The largest index as unsigned: a negative one is larger than any vertex count.
+        var largest: UInt32 = 0
+        for i in indices { largest = max(largest, UInt32(bitPattern: i)) }
+        precondition(indices.isEmpty || Int(largest) < vertices.count,
+                     "an index (\(Int32(bitPattern: largest))) outside the \(vertices.count) vertices")
+        let clip = clip.intersection(target.bounds)
+        guard !clip.isEmpty, !indices.isEmpty else { return }
+        // The pixels the call can reach: its vertices' bounding box, cut to the clip.
+        var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
+        for v in vertices {
+            let p = SIMD2(v.x, v.y)
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        let width = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), height = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
+        let workers = width > 0 && height > 0 && width * height >= Float(parallelArea) ? max(1, threads) : 1
+        let job = Job(vertices: vertices, indices: indices, texture: texture?.view, blended: blended, target: target.view, clip: clip,
+                      band: bandRows, workers: workers)
+        if workers == 1 {
+            job.run(worker: 0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
+        }
+    }
+
+    /// One draw call, run by each worker over its bands.
+    private struct Job: @unchecked Sendable {
+        let vertices: UnsafeBufferPointer<RasterVertex>
+        let indices: UnsafeBufferPointer<Int32>
+        let texture: PixelView?
+        let blended: Bool
+        let target: PixelView
+        let clip: PixelRect
+        let band: Int
+        let workers: Int
+
+        func run(worker: Int) {
+            var k = 0
+            while k + 2 < indices.count {
+                triangle(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])], worker: worker)
+                k += 3
+            }
+        }
+
+        /// One edge's inside test along a row: A·x + K ≥ bias at x = 256·px + 128.
+        private struct Edge {
+            let a: Int64, b: Int64, c: Int64
+            /// 0 on a top or left edge (a centre exactly on it is inside), else 1.
+            let bias: Int64
+
+            init(_ px: Int64, _ py: Int64, _ qx: Int64, _ qy: Int64) {
+                a = py - qy
+                b = qx - px
+                c = -(qx - px) * py + (qy - py) * px
+                bias = (a > 0 || (a == 0 && b > 0)) ? 0 : 1
+            }
+
+            /// Narrows lo...hi to the pixel columns of row `y` (centre 256·y + 128) inside.
+            @inline(__always)
+            func narrow(_ lo: inout Int, _ hi: inout Int, row y: Int64) {
+                let k = b * (256 * y + 128) + c
+                let rhs = bias - k - 128 * a
+                // The quotient in floating point, truncated (quick, within one of the
+                // answer), then made exact in integers.
+                let d = 256 * a
+                if a > 0 {
+                    // The first x with d·x ≥ rhs.
+                    var x = Int64(Double(rhs) / Double(d))
+                    while d * x < rhs { x += 1 }
+                    while d * (x - 1) >= rhs { x -= 1 }
+                    lo = max(lo, Int(x))
+                } else if a < 0 {
+                    // The last x with d·x ≥ rhs (d < 0).
+                    var x = Int64(Double(rhs) / Double(d))
+                    while d * x < rhs { x -= 1 }
+                    while d * (x + 1) >= rhs { x += 1 }
+                    hi = min(hi, Int(x))
+                } else if k < bias {
+                    hi = lo - 1
+                }
+            }
+
+            static func floorDiv(_ n: Int64, _ d: Int64) -> Int64 {
+                let q = n / d
+                return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q
+            }
+
+            static func ceilDiv(_ n: Int64, _ d: Int64) -> Int64 { -floorDiv(-n, d) }
+        }
+
+        private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, worker: Int) {
+            // Far off (or not a number): no pixel to paint, and no integer to snap to.
+            let limit: Float = 1_048_576
+            guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
+                  abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return }
+            var p = (v0, v1, v2)
+            func snap(_ f: Float) -> Int64 { Int64((f * 256).rounded()) }
+            let x0 = snap(p.0.x), y0 = snap(p.0.y)
+            var x1 = snap(p.1.x), y1 = snap(p.1.y)
+            var x2 = snap(p.2.x), y2 = snap(p.2.y)
+            var twiceArea = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+            if twiceArea == 0 { return }
+            if twiceArea < 0 {
+                twiceArea = -twiceArea
+                swap(&p.1, &p.2)
+                swap(&x1, &x2)
+                swap(&y1, &y2)
+            }
+            let e0 = Edge(x1, y1, x2, y2), e1 = Edge(x2, y2, x0, y0), e2 = Edge(x0, y0, x1, y1)
+            let top = max(clip.y0, Int(Edge.ceilDiv(min(y0, y1, y2) - 128, 256)))
+            let bottom = min(clip.y1 - 1, Int(Edge.floorDiv(max(y0, y1, y2) - 128, 256)))
+            guard top <= bottom else { return }
+
+            // Attribute planes: f(x, y) = f0 + dx·(x − X0) + dy·(y − Y0), in pixels.
+            let fx0 = Float(x0) / 256, fy0 = Float(y0) / 256
+            let ex1 = Float(x1 - x0) / 256, ey1 = Float(y1 - y0) / 256
+            let ex2 = Float(x2 - x0) / 256, ey2 = Float(y2 - y0) / 256
+            // Twice the area in square pixels, from the exact integer: never rounded to 0.
+            let det = Float(twiceArea) / 65536
+            func plane(_ f0: SIMD4<Float>, _ f1: SIMD4<Float>, _ f2: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+                let d1 = f1 - f0, d2 = f2 - f0
+                return ((d1 * ey2 - d2 * ey1) / det, (d2 * ex1 - d1 * ex2) / det)
+            }
+            func color(_ v: RasterVertex) -> SIMD4<Float> {
+                SIMD4(Float(v.r), Float(v.g), Float(v.b), Float(v.a))
+            }
+            let c0 = color(p.0)
+            let (dcdx, dcdy) = plane(c0, color(p.1), color(p.2))
+            let tw = Float(texture?.width ?? 1), th = Float(texture?.height ?? 1)
+            func texel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * tw - 0.5, v.v * th - 0.5, 0, 0) }
+            let t0 = texel(p.0)
+            let (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : plane(t0, texel(p.1), texel(p.2))
+            // A colour that changes by under a quarter level across the triangle's width is
+            // one colour a row.
+            let width = Float(max(x0, x1, x2) - min(x0, x1, x2)) / 256
+            let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
+            let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
+
+            let pixels = target.pixels, stride = target.width
+            var y = top
+            while y <= bottom {
+                if (y / band) % workers != worker {
+                    y = (y / band + 1) * band
+                    continue
+                }
+                var lo = clip.x0, hi = clip.x1 - 1
+                let row = Int64(y)
+                e0.narrow(&lo, &hi, row: row)
+                e1.narrow(&lo, &hi, row: row)
+                e2.narrow(&lo, &hi, row: row)
+                if lo <= hi {
+                    // The first pixel centre of the span, from the planes' origin.
+                    let sx = Float(lo) + 0.5 - fx0, cy = Float(y) + 0.5 - fy0
+                    let line = pixels + y * stride
+                    if let texture, texture.isCoverage, blended, let uniform {
+                        Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, uniform)
+                    } else if let texture {
+                        Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
+                                                uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), blended)
+                    } else if rowConstant {
+                        let mid = Float(lo + hi) / 2 + 0.5 - fx0
+                        let c = Rasterizer.pack(c0 + dcdx * mid + dcdy * cy)
+                        if !blended || c >> 24 == 255 {
+                            (line + lo).update(repeating: c, count: hi - lo + 1)
+                        } else {
+                            for x in lo...hi { line[x] = Rasterizer.blend(c, over: line[x]) }
+                        }
+                    } else {
+                        Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, blended)
+                    }
+                }
+                y += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+internal import CSDL2
+import SegueRender
+
+/// One engine behind `Renderer`: it makes textures, draws triangles, fills, reads and shows.
+/// The renderer keeps the target, the clip and the pending clear, and tells the engine when
+/// they change; the engine draws only what it is told, where it is told.
+protocol RenderBackend: AnyObject {
+    /// The engine in use: "raster", "opengl", "software", …
+    var driverName: String { get }
+    /// The size of the current target in pixels.
+    var outputSize: (width: Int, height: Int) { get }
+    /// A texture holding `surface`'s pixels (the surface is left to the caller).
+    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>, isOpaque: Bool) throws -> Texture
+    /// A texture of `width` × `height` pixels, transparent black, or transparent white for
+    /// `coverage`; `target` if it is to be drawn into.
+    func makeTexture(width: Int, height: Int, coverage: Bool, target: Bool) throws -> Texture
+    /// Draws into `texture` (one of this engine's) from now on, or into the window when nil.
+    func setTarget(_ texture: Texture?) throws
+    /// Limits drawing to `rect` (pixels of the target), or lifts the limit when nil.
+    func setClip(_ rect: PixelRect?)
+    /// Sets every pixel of the target, whatever the clip, to `color` (RGBA bytes).
+    func clear(_ color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8))
+    /// Draws the triangles `indices` makes of `vertices`, textured by `texture` (one of this
+    /// engine's) times the vertex colours, or coloured by the vertices alone; blended
+    /// source-over or stored.
+    func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, texture: Texture?,
+              blended: Bool)
+    /// Shows the window's frame.
+    func present()
+    /// Writes the pixels of `rect` (inside the target) to `rgba`, RGBA bytes, row by row.
+    func read(_ rect: PixelRect, into rgba: UnsafeMutableRawBufferPointer) throws
+}

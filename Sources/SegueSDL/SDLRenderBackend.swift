@@ -1,0 +1,111 @@
+internal import CSDL2
+import SegueRender
+
+/// SDL's own renderer: OpenGL (llvmpipe without a GPU), or software.
+final class SDLRenderBackend: RenderBackend {
+    let handle: OpaquePointer
+    let driverName: String
+    /// Kept so the window outlives the renderer (its textures keep this alive).
+    private let window: SDLWindow
+
+    /// SDL's OpenGL renderer for `.opengl` (SDL's software one if it cannot be had), its
+    /// software renderer otherwise; `vsync` paces OpenGL's presents to the display.
+    init(window: SDLWindow, kind: Renderer.Kind, vsync: Bool) throws {
+        self.window = window
+        var made: OpaquePointer?
+        if kind == .opengl {
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengl")
+            var flags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
+            if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+            made = SDL_CreateRenderer(window.handle, -1, flags)
+        }
+        if made == nil {
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+            made = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue)
+        }
+        guard let made else { throw SDLError("SDL_CreateRenderer") }
+        handle = made
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(made, &info)
+        driverName = info.name.map { String(cString: $0) } ?? "unknown"
+    }
+
+    deinit { SDL_DestroyRenderer(handle) }
+
+    var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(handle, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The `SDL_Texture*` of `texture`, which must be this engine's.
+    private static func handle(_ texture: Texture) -> OpaquePointer {
+        guard case .sdl(let t) = texture.storage else { preconditionFailure("a rasterizer's texture given to SDL's renderer") }
+        return t.handle
+    }
+
+    /// A texture filtered linearly and blended, from `made` (nil: `call` failed).
+    private func texture(_ made: OpaquePointer?, _ call: String, width: Int, height: Int, isOpaque: Bool) throws -> Texture {
+        guard let made else { throw SDLError(call) }
+        SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(made, SDL_ScaleModeLinear)
+        return Texture(.sdl(SDLTexture(handle: made, owner: self)), width: width, height: height, isOpaque: isOpaque)
+    }
+
+    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>, isOpaque: Bool) throws -> Texture {
+        try texture(SDL_CreateTextureFromSurface(handle, surface), "SDL_CreateTextureFromSurface",
+                    width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: isOpaque)
+    }
+
+    func makeTexture(width: Int, height: Int, coverage: Bool, target: Bool) throws -> Texture {
+        let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
+        let texture = try texture(SDL_CreateTexture(handle, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(access.rawValue),
+                                                    Int32(width), Int32(height)),
+                                  "SDL_CreateTexture \(width)×\(height)", width: width, height: height, isOpaque: false)
+        if !target {
+            // RGBA bytes 255, 255, 255, 0 (or zeros), as words in memory order.
+            let clear = [UInt32](repeating: coverage ? UInt32(littleEndian: 0x00FF_FFFF) : 0, count: width * height)
+            clear.withUnsafeBytes { texture.update(x: 0, y: 0, w: width, h: height, rgba: $0.baseAddress!, pitch: width * 4) }
+        }
+        return texture
+    }
+
+    func setTarget(_ texture: Texture?) throws {
+        try check(SDL_SetRenderTarget(handle, texture.map(Self.handle)), "SDL_SetRenderTarget")
+    }
+
+    func setClip(_ rect: PixelRect?) {
+        guard let r = rect else {
+            SDL_RenderSetClipRect(handle, nil)
+            return
+        }
+        var c = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.x1 - r.x0), h: Int32(r.y1 - r.y0))
+        SDL_RenderSetClipRect(handle, &c)
+    }
+
+    func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+        SDL_RenderClear(handle)
+    }
+
+    func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, texture: Texture?,
+              blended: Bool) {
+        let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
+        let t = texture.map(Self.handle)
+        if let t { SDL_SetTextureBlendMode(t, mode) } else { SDL_SetRenderDrawBlendMode(handle, mode) }
+        // The same memory layout (SegueSDLTests checks it).
+        vertices.withMemoryRebound(to: SDL_Vertex.self) { v in
+            _ = SDL_RenderGeometry(handle, t, v.baseAddress, Int32(v.count), indices.baseAddress, Int32(indices.count))
+        }
+    }
+
+    func present() {
+        SDL_RenderPresent(handle)
+    }
+
+    func read(_ r: PixelRect, into rgba: UnsafeMutableRawBufferPointer) throws {
+        var rect = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.x1 - r.x0), h: Int32(r.y1 - r.y0))
+        try check(SDL_RenderReadPixels(handle, &rect, SDL_PIXELFORMAT_RGBA32.rawValue, rgba.baseAddress, Int32((r.x1 - r.x0) * 4)),
+                  "SDL_RenderReadPixels")
+    }
+}
