@@ -3,7 +3,7 @@ import Segue
 /// One of the app's demos: a window with its screens, the transition wiring, and the
 /// handles the app, the headless renderer and the tests need.
 @MainActor
-public protocol Demo: AnyObject {
+package protocol Demo: AnyObject {
     /// The name used on the command line and in events ("flip").
     var name: String { get }
     /// The operations the demo's transition performs, in the order a user meets them.
@@ -38,11 +38,11 @@ public protocol Demo: AnyObject {
 
 /// The demos the app ships, by name, in the order of the keys 1, 2, 3…
 @MainActor
-public enum DemoCatalog {
-    nonisolated public static let names = ["flip", "pageturn", "magicmove"]
+package enum DemoCatalog {
+    nonisolated package static let names = ["flip", "pageturn", "magicmove"]
 
     /// A new demo called `name` on a screen of `size` points, or nil for an unknown name.
-    public static func make(_ name: String, screenSize size: Size) -> Demo? {
+    package static func make(_ name: String, screenSize size: Size) -> Demo? {
         switch name {
         case "flip":
             return ModalDemo(name: name, screenSize: size, home: .flipHome, modal: .flipModal,
@@ -65,25 +65,25 @@ public enum DemoCatalog {
 }
 
 /// A demo could not reach the state asked for.
-public struct DemoError: Error, CustomStringConvertible {
-    public let description: String
+package struct DemoError: Error, CustomStringConvertible {
+    package let description: String
 }
 
 extension Demo {
     /// Seconds the transition lasts.
-    public var duration: Double {
+    package var duration: Double {
         get { parameters.duration }
         set { parameters.duration = newValue }
     }
 
     /// The curve over the transition's whole timeline.
-    public var curve: TimingCurve {
+    package var curve: TimingCurve {
         get { parameters.curve }
         set { parameters.curve = newValue }
     }
 
     /// Replaces the whole content of `vc`'s screen with `image`, scaled to cover the screen.
-    public func replaceContent(of vc: ViewController, with image: ImageContent) {
+    package func replaceContent(of vc: ViewController, with image: ImageContent) {
         let view = vc.view
         for sub in view.subviews { sub.removeFromSuperview() }
         view.layer.gradient = nil
@@ -95,7 +95,7 @@ extension Demo {
     /// The display list the demo shows at fraction `progress` (0…1, clamped) of
     /// `operation`'s animation time, started from rest at time 0, points mapped to pixels by
     /// `scale`. Use on a fresh demo: it moves the demo's clock.
-    public func frame(of operation: TransitionContext.Operation, atProgress progress: Double,
+    package func frame(of operation: TransitionContext.Operation, atProgress progress: Double,
                       scale: Double) throws -> DisplayList {
         window.advance(to: 0)
         prepare(for: operation)

@@ -3,34 +3,34 @@ import Segue
 /// A demo screen that looks like an app's: a title, a subtitle, a card of text, a row of
 /// coloured tiles and a button, laid out in proportion to the screen size.
 @MainActor
-public final class DemoScreen: ViewController {
+package final class DemoScreen: ViewController {
     /// What the screen shows.
-    public struct Design: Sendable {
-        public var title: String
-        public var subtitle: String
-        public var card: String
-        public var buttonTitle: String
-        public var background: Gradient
-        public var textColor: Color
-        public var cardColor: Color
-        public var buttonColor: Color
-        public var buttonTextColor: Color
-        public var tiles: [Color]
+    package struct Design: Sendable {
+        package var title: String
+        package var subtitle: String
+        package var card: String
+        package var buttonTitle: String
+        package var background: Gradient
+        package var textColor: Color
+        package var cardColor: Color
+        package var buttonColor: Color
+        package var buttonTextColor: Color
+        package var tiles: [Color]
     }
 
-    public let design: Design
-    public let size: Size
+    package let design: Design
+    package let size: Size
     /// Runs when the screen's button is tapped.
-    public var buttonAction: () -> Void = {}
-    public private(set) var button: Button!
+    package var buttonAction: () -> Void = {}
+    package private(set) var button: Button!
 
-    public init(design: Design, size: Size) {
+    package init(design: Design, size: Size) {
         self.design = design
         self.size = size
         super.init(title: design.title)
     }
 
-    override public func loadView() -> View {
+    override package func loadView() -> View {
         let w = size.width, h = size.height
         let k = min(w / 375, h / 667)
         let margin = 24 * w / 375

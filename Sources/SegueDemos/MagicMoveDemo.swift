@@ -2,16 +2,16 @@ import Segue
 
 /// A picture of the magic-move demo: its image id (the platform loads
 /// `Assets/Pictures/<id>.png`), title and caption.
-public struct Photo: Sendable {
-    public let id: String
-    public let title: String
-    public let caption: String
+package struct Photo: Sendable {
+    package let id: String
+    package let title: String
+    package let caption: String
     /// The pictures' size in pixels.
-    public static let pixelSize = Size(width: 480, height: 360)
+    package static let pixelSize = Size(width: 480, height: 360)
 
-    public var image: ImageContent { ImageContent(id: id, pixelSize: Self.pixelSize, gravity: .resizeAspectFill) }
+    package var image: ImageContent { ImageContent(id: id, pixelSize: Self.pixelSize, gravity: .resizeAspectFill) }
 
-    public static let all: [Photo] = [
+    package static let all: [Photo] = [
         Photo(id: "photo-1", title: "Dawn", caption: "First light over the violet ridges, mirrored in a still lake."),
         Photo(id: "photo-2", title: "Noon", caption: "High sun over rolling green hills, the sky clear to the horizon."),
         Photo(id: "photo-3", title: "Sunset", caption: "The sun sinks behind the last ridge and sets the water alight."),
@@ -114,18 +114,18 @@ final class PhotoDetailController: ViewController, SharedElementProviding {
 /// The magic-move demo: a navigation stack over a grid of pictures; tapping one pushes its
 /// detail screen with the picture flying into place, Back or a left-edge drag pops.
 @MainActor
-public final class MagicMoveDemo: Demo {
-    public let name = "magicmove"
-    public let operations: [TransitionContext.Operation] = [.push, .pop]
-    public let hint = "Tap a picture to push its detail screen. Press Back, or drag from the left edge, to pop."
-    public let window: Window
-    public let navigation: NavigationController
+package final class MagicMoveDemo: Demo {
+    package let name = "magicmove"
+    package let operations: [TransitionContext.Operation] = [.push, .pop]
+    package let hint = "Tap a picture to push its detail screen. Press Back, or drag from the left edge, to pop."
+    package let window: Window
+    package let navigation: NavigationController
     let grid: PhotoGridController
-    public let transition: MagicMoveTransition
+    package let transition: MagicMoveTransition
     /// The detail screen pushed next, or on the stack now.
     private var detail: PhotoDetailController
 
-    public init(screenSize: Size) {
+    package init(screenSize: Size) {
         window = Window(size: screenSize)
         let content = Size(width: screenSize.width, height: screenSize.height - NavigationController.barHeight)
         grid = PhotoGridController(size: content)
@@ -156,35 +156,35 @@ public final class MagicMoveDemo: Demo {
         if !animated { settle() }
     }
 
-    public var interactions: [DragInteractionController] { transition.interactions }
+    package var interactions: [DragInteractionController] { transition.interactions }
 
     /// A spring drives this demo: its curve and perspective are not used.
-    public var parameters: TransitionParameters {
+    package var parameters: TransitionParameters {
         get { transition.parameters }
         set { transition.parameters = newValue }
     }
 
-    public var defaultParameters: TransitionParameters { TransitionParameters(duration: 0.75, curve: .linear) }
+    package var defaultParameters: TransitionParameters { TransitionParameters(duration: 0.75, curve: .linear) }
 
-    public var timingDescription: String {
+    package var timingDescription: String {
         "spring ζ\(transition.dampingRatio) v\((transition.initialVelocity * 100).rounded() / 100)"
     }
 
-    public var dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point) {
+    package var dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point) {
         (.pop, Point(x: 4, y: window.bounds.height / 2), Point(x: window.bounds.width, y: 0))
     }
 
-    public func screens(for operation: TransitionContext.Operation) -> (from: ViewController, to: ViewController) {
+    package func screens(for operation: TransitionContext.Operation) -> (from: ViewController, to: ViewController) {
         operation == .pop ? (detail, grid) : (grid, detail)
     }
 
-    public func prepare(for operation: TransitionContext.Operation) {
+    package func prepare(for operation: TransitionContext.Operation) {
         if operation == .pop { push(detail.photo, animated: false) }
     }
 
-    public var nextOperation: TransitionContext.Operation? { navigation.viewControllers.count > 1 ? .pop : .push }
+    package var nextOperation: TransitionContext.Operation? { navigation.viewControllers.count > 1 ? .pop : .push }
 
-    public func start(_ operation: TransitionContext.Operation) {
+    package func start(_ operation: TransitionContext.Operation) {
         switch operation {
         case .push: push(detail.photo, animated: true)
         case .pop: navigation.popViewController(animated: true)
@@ -192,9 +192,9 @@ public final class MagicMoveDemo: Demo {
         }
     }
 
-    public var images: [(id: String, path: String)] { Photo.all.map { ($0.id, "Pictures/\($0.id).png") } }
+    package var images: [(id: String, path: String)] { Photo.all.map { ($0.id, "Pictures/\($0.id).png") } }
 
-    public var targets: [(name: String, frame: Rect)] {
+    package var targets: [(name: String, frame: Rect)] {
         var out: [(String, Rect)] = []
         if navigation.viewControllers.count == 1 {
             for cell in grid.cells {

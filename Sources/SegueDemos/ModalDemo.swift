@@ -3,19 +3,19 @@ import Segue
 /// A demo of a modal transition: a home screen presents a second screen, by its button or
 /// by a drag, and the second screen dismisses the same way.
 @MainActor
-public final class ModalDemo: Demo {
-    public let name: String
-    public let operations: [TransitionContext.Operation] = [.present, .dismiss]
-    public let hint: String
-    public let window: Window
-    public let home: DemoScreen
-    public let modal: DemoScreen
-    public let transition: TunableTransition
-    public let dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point)
+package final class ModalDemo: Demo {
+    package let name: String
+    package let operations: [TransitionContext.Operation] = [.present, .dismiss]
+    package let hint: String
+    package let window: Window
+    package let home: DemoScreen
+    package let modal: DemoScreen
+    package let transition: TunableTransition
+    package let dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point)
 
     /// - Parameter makeTransition: builds the transitioning delegate on the window; its
     ///   argument starts whichever operation fits the screen shown.
-    public init(name: String, screenSize: Size, home: DemoScreen.Design, modal: DemoScreen.Design, hint: String,
+    package init(name: String, screenSize: Size, home: DemoScreen.Design, modal: DemoScreen.Design, hint: String,
                 dragPlan: (TransitionContext.Operation, Point, Point), makeTransition: (Window, @escaping () -> Void) -> TunableTransition) {
         self.name = name
         self.hint = hint
@@ -37,33 +37,33 @@ public final class ModalDemo: Demo {
     }
 
     /// Whether the second screen is presented (at rest, or as a transition starts).
-    public var isPresented: Bool { home.presentedViewController != nil }
+    package var isPresented: Bool { home.presentedViewController != nil }
 
-    public var interactions: [DragInteractionController] { transition.interactions }
+    package var interactions: [DragInteractionController] { transition.interactions }
 
-    public var parameters: TransitionParameters {
+    package var parameters: TransitionParameters {
         get { transition.parameters }
         set { transition.parameters = newValue }
     }
 
-    public let defaultParameters: TransitionParameters
+    package let defaultParameters: TransitionParameters
 
-    public var timingDescription: String { curve.description }
+    package var timingDescription: String { curve.description }
 
-    public var images: [(id: String, path: String)] { [] }
+    package var images: [(id: String, path: String)] { [] }
 
     /// The shown screen's button, by its lowercased title.
-    public var targets: [(name: String, frame: Rect)] {
+    package var targets: [(name: String, frame: Rect)] {
         let button = isPresented ? modal.button : home.button
         guard let button, let r = button.convert(button.bounds, to: nil) else { return [] }
         return [(button.layer.name, r)]
     }
 
-    public func screens(for operation: TransitionContext.Operation) -> (from: ViewController, to: ViewController) {
+    package func screens(for operation: TransitionContext.Operation) -> (from: ViewController, to: ViewController) {
         operation == .dismiss ? (modal, home) : (home, modal)
     }
 
-    public func prepare(for operation: TransitionContext.Operation) {
+    package func prepare(for operation: TransitionContext.Operation) {
         if operation == .dismiss && !isPresented {
             home.present(modal, animated: false)
         } else if operation == .present && isPresented {
@@ -71,9 +71,9 @@ public final class ModalDemo: Demo {
         }
     }
 
-    public var nextOperation: TransitionContext.Operation? { isPresented ? .dismiss : .present }
+    package var nextOperation: TransitionContext.Operation? { isPresented ? .dismiss : .present }
 
-    public func start(_ operation: TransitionContext.Operation) {
+    package func start(_ operation: TransitionContext.Operation) {
         switch operation {
         case .present: home.present(modal, animated: true)
         case .dismiss: modal.dismiss(animated: true)

@@ -1,38 +1,38 @@
 import Segue
 
 /// What the HUD shows about the running session, refreshed every frame.
-public struct HUDModel: Equatable, Sendable {
-    public var demos: [String]
-    public var currentDemo: String
+package struct HUDModel: Equatable, Sendable {
+    package var demos: [String]
+    package var currentDemo: String
     /// The last transition's name and operation (nil before the first).
-    public var transition: String?
-    public var operation: TransitionContext.Operation?
+    package var transition: String?
+    package var operation: TransitionContext.Operation?
     /// Where the last transition is in its life (nil: none yet, idle).
-    public var phase: TransitionContext.Phase?
+    package var phase: TransitionContext.Phase?
     /// 0…1.
-    public var percent = 0.0
-    public var translation = Point.zero
-    public var velocity = Point.zero
-    public var timing = ""
-    public var parameters: TransitionParameters
-    public var defaults: TransitionParameters
-    public var isPaused = false
-    public var isSlowMotion = false
-    public var fps = 0.0
-    public var renderer = ""
-    public var screen = ""
-    public var hint = ""
+    package var percent = 0.0
+    package var translation = Point.zero
+    package var velocity = Point.zero
+    package var timing = ""
+    package var parameters: TransitionParameters
+    package var defaults: TransitionParameters
+    package var isPaused = false
+    package var isSlowMotion = false
+    package var fps = 0.0
+    package var renderer = ""
+    package var screen = ""
+    package var hint = ""
 }
 
 /// A clickable part of the HUD.
-public enum HUDControl: Hashable, Sendable {
+package enum HUDControl: Hashable, Sendable {
     case demo(String)
     case adjust(Parameter, Int)
     case scrubBar
 }
 
 /// Lays out the HUD panel as display-list items in window pixels, and tells what is where.
-public enum HUD {
+package enum HUD {
     static let lineHeight = 21.0
     static let fontSize = 13.5
     static let accent = Color(hex: 0xF59E0B)
@@ -49,10 +49,10 @@ public enum HUD {
 
     /// Where the scrub bar takes clicks and drags, in window pixels: the bar and 8 pixels
     /// above and below it.
-    public static func scrubArea(in panel: Rect) -> Rect { barRect(panel).insetBy(dx: 0, dy: -8) }
+    package static func scrubArea(in panel: Rect) -> Rect { barRect(panel).insetBy(dx: 0, dy: -8) }
 
     /// The clickable rectangles, in window pixels.
-    public static func controls(_ model: HUDModel, in panel: Rect) -> [(control: HUDControl, rect: Rect)] {
+    package static func controls(_ model: HUDModel, in panel: Rect) -> [(control: HUDControl, rect: Rect)] {
         var out: [(HUDControl, Rect)] = []
         var x = panel.minX + 16
         for name in model.demos {
@@ -71,7 +71,7 @@ public enum HUD {
 
     /// Appends the HUD to `list`: every rectangle first, then every run of text (nothing
     /// in the HUD overlaps but text on its own backgrounds), so it draws in two calls.
-    public static func compose(_ model: HUDModel, in panel: Rect, into list: inout DisplayList) {
+    package static func compose(_ model: HUDModel, in panel: Rect, into list: inout DisplayList) {
         var texts: [DisplayList.Item] = []
         defer { list.items.append(contentsOf: texts) }
         func rect(_ r: Rect, _ c: Color) {

@@ -1,10 +1,10 @@
 import Segue
 
 /// A transition parameter a user can step through, with keys or the HUD's − and + buttons.
-public enum Parameter: String, CaseIterable, Sendable {
+package enum Parameter: String, CaseIterable, Sendable {
     case duration, curve, threshold, completionSpeed, completionCurve, perspective, release, springCompletion
 
-    public var label: String {
+    package var label: String {
         switch self {
         case .duration: return "duration"
         case .curve: return "curve"
@@ -18,7 +18,7 @@ public enum Parameter: String, CaseIterable, Sendable {
     }
 
     /// The key that steps it forward (with Shift, back).
-    public var key: Character {
+    package var key: Character {
         switch self {
         case .duration: return "d"
         case .curve: return "c"
@@ -32,7 +32,7 @@ public enum Parameter: String, CaseIterable, Sendable {
     }
 
     /// The value as the HUD shows it ("—" for a perspective the transition does not have).
-    public func text(_ p: TransitionParameters) -> String {
+    package func text(_ p: TransitionParameters) -> String {
         switch self {
         case .duration: return String(format2: p.duration) + " s"
         case .curve: return p.curve.description
@@ -49,7 +49,7 @@ public enum Parameter: String, CaseIterable, Sendable {
 
     /// `p` stepped once forward (`step` > 0) or back: numbers by a fixed amount within
     /// their range, choices cycled, the switch toggled.
-    public func stepped(_ p: TransitionParameters, by step: Int) -> TransitionParameters {
+    package func stepped(_ p: TransitionParameters, by step: Int) -> TransitionParameters {
         var q = p
         let s = Double(step.signum())
         func cycle<T: Equatable>(_ all: [T], _ value: T) -> T {
@@ -75,9 +75,9 @@ public enum Parameter: String, CaseIterable, Sendable {
 
 extension String {
     /// `v` with one decimal.
-    public init(format1 v: Double) { self = Self.fixed(v, 1) }
+    package init(format1 v: Double) { self = Self.fixed(v, 1) }
     /// `v` with two decimals.
-    public init(format2 v: Double) { self = Self.fixed(v, 2) }
+    package init(format2 v: Double) { self = Self.fixed(v, 2) }
 
     private static func fixed(_ v: Double, _ digits: Int) -> String {
         guard v.isFinite else { return "—" }

@@ -44,7 +44,7 @@ public struct Recording: Codable, Sendable {
     }
 
     /// Appends `input` handled at `time`.
-    public mutating func append(_ input: InputEvent, at time: Double) {
+    package mutating func append(_ input: InputEvent, at time: Double) {
         var e = Entry(t: time, type: "")
         switch input {
         case .quit: e.type = "quit"
@@ -125,7 +125,7 @@ public struct Recording: Codable, Sendable {
     }
 
     /// The input an entry stands for, or nil when it is malformed.
-    public func input(_ e: Entry) -> InputEvent? {
+    package func input(_ e: Entry) -> InputEvent? {
         func point() -> (Double, Double)? {
             guard let x = e.x, let y = e.y, x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6 else { return nil }
             return (x, y)

@@ -3,13 +3,13 @@ import Segue
 
 extension Recording {
     /// An empty recording of a session with `options` in a window of `window` pixels.
-    public init(options: SessionOptions, window: (width: Int, height: Int)) {
+    package init(options: SessionOptions, window: (width: Int, height: Int)) {
         self.init(arguments: options.arguments, window: window)
     }
 
     /// Reads and validates the recording at `path` and its options; every problem is a
     /// `UsageError` naming the file.
-    public static func read(_ path: String) throws -> (Recording, SessionOptions) {
+    package static func read(_ path: String) throws -> (Recording, SessionOptions) {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw UsageError("cannot read recording '\(path)': no such readable file")
         }
@@ -47,12 +47,12 @@ extension Recording {
 /// between; after the last input it runs until no transition is under way (10 s at most),
 /// unless the recording ends by quitting.
 @MainActor
-public struct Replayer {
-    public let recording: Recording
-    public let options: SessionOptions
-    public var frameRate = 60.0
+package struct Replayer {
+    package let recording: Recording
+    package let options: SessionOptions
+    package var frameRate = 60.0
 
-    public init(recording: Recording, options: SessionOptions) {
+    package init(recording: Recording, options: SessionOptions) {
         self.recording = recording
         self.options = options
     }
@@ -60,7 +60,7 @@ public struct Replayer {
     /// Runs the replay; `frame` is called after every frame with the session, the frame's
     /// number (from 1) and its time (seconds from the start, as recorded). `emit` receives
     /// the event lines.
-    public func run(emit: @escaping (String) -> Void, frame: (Session, Int, Double) throws -> Void) rethrows {
+    package func run(emit: @escaping (String) -> Void, frame: (Session, Int, Double) throws -> Void) rethrows {
         let session = Session(options: options, window: (recording.window[0], recording.window[1]))
         session.emit = emit
         var number = 0

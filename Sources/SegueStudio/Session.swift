@@ -11,23 +11,23 @@ import SegueDemos
 /// measured; and scene time, what the demo's window sees, which follows real time (slowed
 /// in slow motion, not at all while paused) and moves in one place, `moveScene(to:)`.
 @MainActor
-public final class Session {
+package final class Session {
     /// Slow motion runs every animation this many times slower (the iOS simulator's factor).
-    public static let slowMotionFactor = 0.1
+    package static let slowMotionFactor = 0.1
     /// One frame, for stepping: seconds of scene time.
-    public static let frameStep = 1.0 / 60
+    package static let frameStep = 1.0 / 60
 
-    public let options: SessionOptions
-    public private(set) var demo: Demo
-    public private(set) var layout: Layout
+    package let options: SessionOptions
+    package private(set) var demo: Demo
+    package private(set) var layout: Layout
     /// Seconds of scene time: what the demo's window sees.
-    public private(set) var sceneTime = 0.0
-    public private(set) var isPaused = false
-    public private(set) var isSlowMotion: Bool
-    public private(set) var isRunning = true
-    public private(set) var hud: HUDModel
+    package private(set) var sceneTime = 0.0
+    package private(set) var isPaused = false
+    package private(set) var isSlowMotion: Bool
+    package private(set) var isRunning = true
+    package private(set) var hud: HUDModel
     /// Receives every event line (`SessionEvent.jsonLine`).
-    public var emit: (String) -> Void = { _ in }
+    package var emit: (String) -> Void = { _ in }
 
     private enum Press { case none, screen, scrub }
     private var press = Press.none
@@ -35,9 +35,9 @@ public final class Session {
     private var realTime: Double?
     private weak var lastDrag: DragInteractionController?
     /// Whether a drag is under way on the screen, as of the last `advance`.
-    public private(set) var isDragging = false
+    package private(set) var isDragging = false
 
-    public init(options: SessionOptions, window: (width: Int, height: Int)) {
+    package init(options: SessionOptions, window: (width: Int, height: Int)) {
         self.options = options
         isSlowMotion = options.slowMotion
         layout = Layout(window: window, screen: options.size, fixedScale: options.scale)
@@ -90,7 +90,7 @@ public final class Session {
     // MARK: Events
 
     /// The first frame is on screen.
-    public func emitReady(renderer: String) {
+    package func emitReady(renderer: String) {
         hud.renderer = renderer
         var e = screenEvent(.ready)
         e.window = .init(width: layout.window.width, height: layout.window.height)
@@ -118,7 +118,7 @@ public final class Session {
     /// feels). The clock first catches up to the input's time, so what had ended by then has
     /// ended, and what the input starts begins then — whatever the frame times were, live or
     /// replayed.
-    public func handle(_ input: InputEvent, at realTime: Double) {
+    package func handle(_ input: InputEvent, at realTime: Double) {
         advance(to: realTime)
         switch input {
         case .quit:
@@ -193,16 +193,16 @@ public final class Session {
     // MARK: Commands
 
     /// Steps `parameter` once (see `Parameter.stepped`); it applies from the next transition.
-    public func adjust(_ parameter: Parameter, by step: Int) {
+    package func adjust(_ parameter: Parameter, by step: Int) {
         demo.parameters = parameter.stepped(demo.parameters, by: step)
     }
 
-    public func resetParameters() {
+    package func resetParameters() {
         demo.parameters = demo.defaultParameters
     }
 
     /// Switches to the demo called `name` when no drag or transition is under way.
-    public func switchDemo(to name: String) {
+    package func switchDemo(to name: String) {
         guard name != demo.name, press == .none, !demo.window.isTransitioning,
               let next = DemoCatalog.make(name, screenSize: options.size) else { return }
         install(next)
@@ -211,7 +211,7 @@ public final class Session {
 
     /// Pauses and moves the scene clock one frame forward or back; back never before the
     /// running transition's start (nothing is there to go back to at rest).
-    public func step(by frames: Int) {
+    package func step(by frames: Int) {
         isPaused = true
         if frames < 0 {
             guard let start = demo.window.activeTransition?.animationStartTime else { return }
@@ -240,7 +240,7 @@ public final class Session {
 
     /// Moves to `realTime` (never back: an earlier time counts as the latest seen): the scene
     /// clock runs with it (slowed, or not at all while paused), and the HUD refreshes.
-    public func advance(to realTime: Double) {
+    package func advance(to realTime: Double) {
         let now = max(realTime, self.realTime ?? realTime)
         let dt = now - (self.realTime ?? now)
         self.realTime = now
@@ -279,17 +279,17 @@ public final class Session {
     }
 
     /// Sets the frames per second the HUD shows.
-    public func setFPS(_ fps: Double) { hud.fps = fps }
+    package func setFPS(_ fps: Double) { hud.fps = fps }
 
     /// The screen's display list in window pixels, or with `inWindow: false` in pixels from
     /// the screen's own top-left corner (a frame of the screen alone).
-    public func composeScreen(into list: inout DisplayList, inWindow: Bool = true) {
+    package func composeScreen(into list: inout DisplayList, inWindow: Bool = true) {
         list.items.removeAll(keepingCapacity: true)
         Compositor.compose(demo.window.layer, scale: layout.scale, offset: inWindow ? layout.screen.origin : .zero, into: &list)
     }
 
     /// The HUD's display list in window pixels.
-    public func composeHUD(into list: inout DisplayList) {
+    package func composeHUD(into list: inout DisplayList) {
         list.items.removeAll(keepingCapacity: true)
         HUD.compose(hud, in: layout.hud, into: &list)
     }

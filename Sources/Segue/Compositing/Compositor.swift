@@ -1,13 +1,13 @@
 /// Flattens a layer tree's presentation at the current time into a `DisplayList`.
 @MainActor
-public enum Compositor {
+package enum Compositor {
     /// Appends the items of `root`'s tree to `list` (which keeps its capacity between
     /// frames): each layer's background, gradient and contents, then its sublayers, at the
     /// presentation values of each layer's local time. Points map to pixels by `scale`, then
     /// `offset` (pixels). Hidden and fully transparent layers are skipped with their subtrees.
     /// With `inOwnCoordinates` the root's own bounds origin maps to the origin (its
     /// position and transform are left out), as for a snapshot.
-    public static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero, inOwnCoordinates: Bool = false,
+    package static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero, inOwnCoordinates: Bool = false,
                                into list: inout DisplayList) {
         let time = root.localTime
         let state = root.presentation(atLocalTime: time)
@@ -19,7 +19,7 @@ public enum Compositor {
     }
 
     /// A fresh display list of `root`'s tree.
-    public static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero,
+    package static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero,
                                inOwnCoordinates: Bool = false) -> DisplayList {
         var list = DisplayList()
         compose(root, scale: scale, offset: offset, inOwnCoordinates: inOwnCoordinates, into: &list)

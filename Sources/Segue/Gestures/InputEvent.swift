@@ -1,6 +1,6 @@
 /// What the platform reports, in window pixels: the input of an app session (SDL events
 /// translated at the edge, or a recording played back).
-public enum InputEvent: Hashable, Sendable {
+package enum InputEvent: Hashable, Sendable {
     case quit
     case resized(width: Int, height: Int)
     case focusLost
@@ -11,7 +11,7 @@ public enum InputEvent: Hashable, Sendable {
     /// A key press; `shift` tells whether Shift was held.
     case key(Key, shift: Bool)
 
-    public enum Key: Hashable, Sendable {
+    package enum Key: Hashable, Sendable {
         case escape, quit, space, left, right, up, down
         case digit(Int)
         case character(Character)

@@ -4,16 +4,16 @@
 /// release, with no press since the focus was lost, gets its press back at the same point,
 /// so the first tap after the window returns still taps. A release with no press otherwise
 /// (a press that began outside the window) is passed on as it is.
-public struct SwallowedPressRepair {
+package struct SwallowedPressRepair {
     /// Whether a press has been passed on and not yet its release.
     private var pressed = false
     /// Whether the focus was lost during a press.
     private var releaseMissed = false
 
-    public init() {}
+    package init() {}
 
     /// Appends `event` to `events`, preceded by the press it lost if it is such a release.
-    public mutating func pass(_ event: InputEvent, into events: inout [InputEvent]) {
+    package mutating func pass(_ event: InputEvent, into events: inout [InputEvent]) {
         switch event {
         case .mouseDown:
             pressed = true

@@ -10,9 +10,9 @@ public struct Snapshot: Hashable, Sendable {
     public let id: Int
     /// The size of the view's bounds, points.
     public let size: Size
-    public let list: DisplayList
+    package let list: DisplayList
 
-    public init(size: Size, list: DisplayList) {
+    package init(size: Size, list: DisplayList) {
         id = Self.counter.add(1, ordering: .relaxed).newValue
         self.size = size
         self.list = list
