@@ -62,6 +62,17 @@ package enum DemoCatalog {
             return nil
         }
     }
+
+    /// A demo of `file`'s transition between two screens — by default the flip demo's (the
+    /// Segue screen as base, the modal as modal) — on a screen of `size` points.
+    package static func make(file: TransitionFile, screenSize size: Size,
+                             screens: (base: DemoScreen.Design, modal: DemoScreen.Design) = (.flipHome, .flipModal)) -> ModalDemo {
+        let hint = file.description ?? "A transition from a file: drag as it says, or press the button."
+        return ModalDemo(name: file.name, screenSize: size, home: screens.base, modal: screens.modal, hint: hint,
+                         dragPlan: (.present, Point(x: size.width / 2, y: size.height / 2), Point(x: 0, y: -size.height))) { window, toggle in
+            FileTransition(file: file, window: window, present: toggle, dismiss: toggle)
+        }
+    }
 }
 
 /// A demo could not reach the state asked for.

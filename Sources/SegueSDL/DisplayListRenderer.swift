@@ -136,7 +136,7 @@ package final class DisplayListRenderer {
             guard let texture = textures.image(image.id) else { return nil }
             return DrawState(source: .image(image.id), blended: !(opaque && texture.isOpaque))
         case .text: return DrawState(source: .glyphs, blended: true)
-        case .snapshot(let s): return DrawState(source: .snapshot(s.id), blended: true)
+        case .snapshot(let s, _): return DrawState(source: .snapshot(s.id), blended: true)
         }
     }
 
@@ -147,7 +147,7 @@ package final class DisplayListRenderer {
     private func renderSnapshots(in list: DisplayList, scale: Double) {
         precondition(batchIndices.isEmpty, "snapshots rendered while a draw call is gathered")
         for item in list.items {
-            guard case .snapshot(let s) = item.fill else { continue }
+            guard case .snapshot(let s, _) = item.fill else { continue }
             textures.renderSnapshot(s, scale: scale) { list, scale in
                 renderSnapshots(in: list, scale: scale * snapshotOversampling)
                 let saved = tessellator.clipRect
@@ -184,13 +184,14 @@ package final class DisplayListRenderer {
                 (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
             }
             submit(texture: texture, blended: blended)
-        case .snapshot(let s):
+        case .snapshot(let s, let source):
             guard let texture = textures.snapshot(s, scale: pixelScale * snapshotOversampling) else { return }
             tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
             let scale = pixelScale * snapshotOversampling
+            // The snapshot fills the texture's top-left `size · scale` pixels.
+            let su = Float(s.size.width * scale) / Float(texture.width), sv = Float(s.size.height * scale) / Float(texture.height)
             fill(white: opacity) { u, v in
-                (u * Float(s.size.width * scale) / Float(texture.width),
-                 v * Float(s.size.height * scale) / Float(texture.height))
+                ((Float(source.minX) + u * Float(source.width)) * su, (Float(source.minY) + v * Float(source.height)) * sv)
             }
             submit(texture: texture, blended: blended)
         case .text(let text):

@@ -15,9 +15,9 @@ extension GoldenFrameTests {
         }
         let inner = Snapshot(size: Size(width: 10, height: 10), list: DisplayList(items: [square(0, .color(Color(hex: 0x00FF00)))]))
         let outer = Snapshot(size: Size(width: 20, height: 10),
-                             list: DisplayList(items: [square(0, .color(Color(hex: 0xFF0000))), square(10, .snapshot(inner))]))
+                             list: DisplayList(items: [square(0, .color(Color(hex: 0xFF0000))), square(10, .snapshot(inner, source: Rect(x: 0, y: 0, width: 1, height: 1)))]))
         let list = DisplayList(items: [DisplayList.Item(rect: Rect(x: 0, y: 0, width: 20, height: 10), transform: .identity,
-                                                        opacity: 1, fill: .snapshot(outer))])
+                                                        opacity: 1, fill: .snapshot(outer, source: Rect(x: 0, y: 0, width: 1, height: 1)))])
         let platform = try Platform(headless: true)
         let canvas = try OffscreenCanvas(platform: platform, width: 20, height: 10, assetsDirectory: try Assets.directory(), kind: kind)
         let rgba = try canvas.render(list, pixelScale: 1)

@@ -36,9 +36,9 @@ package enum Compositor {
         if let bg = state.backgroundColor, bg.alpha > 0 { emit(.color(bg)) }
         if let g = layer.gradient { emit(.gradient(g)) }
         switch layer.contents {
-        case .image(let image)?: emit(.image(image, source: image.sourceRect(for: state.bounds.size)))
+        case .image(let image)?: emit(.image(image, source: layer.contentsRect.within(image.sourceRect(for: state.bounds.size))))
         case .text(let text)?: emit(.text(text))
-        case .snapshot(let snapshot)?: emit(.snapshot(snapshot))
+        case .snapshot(let snapshot)?: emit(.snapshot(snapshot, source: layer.contentsRect))
         case nil: break
         }
         guard !layer.sublayers.isEmpty else { return }

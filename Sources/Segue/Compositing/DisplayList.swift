@@ -7,8 +7,8 @@ package struct DisplayList: Hashable, Sendable {
         /// An image and the part of it shown, in unit image coordinates.
         case image(ImageContent, source: Rect)
         case text(TextContent)
-        /// A snapshot stretched over the rect.
-        case snapshot(Snapshot)
+        /// The part `source` (unit coordinates) of a snapshot, stretched over the rect.
+        case snapshot(Snapshot, source: Rect)
     }
 
     package struct Item: Hashable, Sendable {

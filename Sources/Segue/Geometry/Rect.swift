@@ -35,6 +35,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
+    /// This rect, in unit coordinates of `outer`, in `outer`'s coordinates:
+    /// `outer.origin + origin · outer.size`, `size · outer.size`.
+    public func within(_ outer: Rect) -> Rect {
+        Rect(x: outer.minX + minX * outer.width, y: outer.minY + minY * outer.height,
+             width: width * outer.width, height: height * outer.height)
+    }
+
     /// This rect moved by `d`.
     public func offsetBy(_ d: Point) -> Rect { Rect(x: minX + d.x, y: minY + d.y, width: width, height: height) }
 

@@ -16,6 +16,9 @@ public final class Layer {
     @exclusivity(unchecked) public var name: String
     @exclusivity(unchecked) public private(set) var model = LayerState()
     @exclusivity(unchecked) public var contents: LayerContents?
+    /// The part of the contents shown, stretched over the bounds, in unit coordinates of
+    /// the contents (`CALayer.contentsRect`): `(0, 0, 1, 1)`, all of it, by default.
+    @exclusivity(unchecked) public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     @exclusivity(unchecked) public var gradient: Gradient?
     @exclusivity(unchecked) public var timing = MediaTiming.normal
     @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []

@@ -1,0 +1,203 @@
+/// Performs a transition file's timeline with the engine's own machinery: the file's layers
+/// become views on a stage in the container, each with keyframe animations on its
+/// transform and opacity, so an interactor scrubs, finishes and cancels them as it does any
+/// animator's.
+///
+/// A base or modal layer that is the only one to show its screen, and shows all of it, holds
+/// the real screen (so it draws exactly as the screen does); the others show snapshots of
+/// the screens as they are when the transition starts, cut to their rects (`contentsRect`).
+/// A screen no layer holds is hidden meanwhile; every screen is back in the container,
+/// untransformed, when it ends. At fraction `s` of its time a present
+/// shows the timeline at `t = curve(s)`, a dismiss at `t = 1 − curve(s)`.
+///
+/// Each property is its own track (TRANSITION-FORMAT.md), interpolated number by number
+/// with its segments' curves; a layer's transform is CSS's
+/// `translate3d · rotateX · rotateY · rotateZ · scale` about its anchor. The animations
+/// carry the composed values at every key time and every `1/samplesPerTimeline` of the
+/// timeline in between, where the engine interpolates transforms by decomposition: exact
+/// for turns about one axis, moves and scales, and within a hundredth of a degree otherwise.
+@MainActor
+public final class FileAnimator: ViewControllerAnimatedTransitioning {
+    /// Samples of the timeline the animations carry besides the key times.
+    nonisolated public static let samplesPerTimeline = 120
+
+    public let file: TransitionFile
+    public let isPresenting: Bool
+    /// Seconds.
+    public var duration: Double
+    /// Over the whole timeline.
+    public var curve: FileCurve
+    /// The eye's distance in points; nil for none.
+    public var perspectiveDistance: Double?
+
+    /// An animator for `file`'s present (or dismiss) with the file's timing; `perspectiveDistance`
+    /// overrides the file's (which depends on the screen, so it is resolved when it runs).
+    public init(file: TransitionFile, presenting: Bool, duration: Double? = nil, curve: FileCurve? = nil,
+                perspectiveDistance: Double? = nil) {
+        self.file = file
+        isPresenting = presenting
+        self.duration = duration ?? file.duration
+        self.curve = curve ?? file.curve
+        self.perspectiveDistance = perspectiveDistance
+    }
+
+    public var transitionName: String { file.name }
+
+    public func transitionDuration(using context: TransitionContext?) -> Double { duration }
+
+    public func animateTransition(using context: TransitionContext) {
+        let container = context.containerView
+        let from = context.view(forKey: .from), to = context.view(forKey: .to)
+        to.frame = context.finalFrame(for: context.viewController(forKey: .to))
+        container.addSubview(to)
+        let (base, modal) = isPresenting ? (from, to) : (to, from)
+        let shots = (base: base.snapshot(), modal: modal.snapshot())
+        let hidden = (from: from.isHidden, to: to.isHidden)
+        from.isHidden = true
+        to.isHidden = true
+        let live = liveLayers()
+
+        let stage = View(frame: container.bounds, name: "transition \(file.name)")
+        stage.isUserInteractionEnabled = false
+        if let d = perspectiveDistance ?? file.perspective?.distance(for: container.bounds.size) {
+            stage.layer.sublayerTransform = .makePerspective(distance: d)
+        }
+        container.addSubview(stage)
+
+        let transaction = AnimationTransaction { _ in
+            for screen in [from, to] where screen.superview !== container {
+                screen.removeFromSuperview()
+                screen.frame = container.bounds
+                container.insertSubview(screen, at: 0)
+            }
+            stage.removeFromSuperview()
+            from.isHidden = hidden.from
+            to.isHidden = hidden.to
+            context.completeTransition(!context.transitionWasCancelled)
+        }
+        let easing = curve.easing(duration: duration)
+        var views: [View] = []
+        var unitRects: [Rect] = []
+        for (i, spec) in file.layers.enumerated() {
+            let parent = spec.parent.map { views[$0] } ?? stage
+            let unit = spec.rect.within(spec.parent.map { unitRects[$0] } ?? Rect(x: 0, y: 0, width: 1, height: 1))
+            let frame = spec.rect.within(parent.bounds)
+            let v = View(frame: frame, name: spec.id ?? "layer \(i)")
+            v.isUserInteractionEnabled = false
+            // Setting the anchor moves the layer; its position moves with it, so it stays put.
+            v.layer.anchorPoint = spec.anchor
+            v.layer.position = Point(x: frame.minX + spec.anchor.x * frame.width, y: frame.minY + spec.anchor.y * frame.height)
+            switch spec.source {
+            case .base, .modal:
+                let screen = spec.source == .base ? base : modal
+                if live[spec.source] == i {
+                    screen.removeFromSuperview()
+                    screen.frame = v.bounds
+                    screen.isHidden = false
+                    v.addSubview(screen)
+                } else {
+                    v.layer.contents = .snapshot(spec.source == .base ? shots.base : shots.modal)
+                    v.layer.contentsRect = unit
+                }
+            case .color(let c):
+                v.backgroundColor = c
+            case .gradient(let g):
+                v.layer.gradient = g
+            }
+            let tracks = LayerTracks(spec)
+            v.layer.transform = tracks.transform(at: isPresenting ? 1 : 0)
+            v.layer.opacity = tracks.opacity(at: isPresenting ? 1 : 0)
+            for (property, track) in tracks.animationTracks(reversed: !isPresenting) {
+                v.layer.add(Animation(property: property, track: track, easing: easing, duration: duration, transaction: transaction),
+                            forKey: property.rawValue)
+            }
+            parent.addSubview(v)
+            views.append(v)
+            unitRects.append(unit)
+        }
+        if transaction.pendingCount == 0 { transaction.complete() }
+    }
+
+    /// For each screen shown whole by exactly one layer, that layer's index.
+    private func liveLayers() -> [TransitionFile.LayerSpec.Source: Int] {
+        var out: [TransitionFile.LayerSpec.Source: Int] = [:]
+        for source in [TransitionFile.LayerSpec.Source.base, .modal] {
+            let showing = file.layers.indices.filter { file.layers[$0].source == source }
+            guard showing.count == 1, let i = showing.first else { continue }
+            var unit = file.layers[i].rect, parent = file.layers[i].parent
+            while let p = parent {
+                unit = unit.within(file.layers[p].rect)
+                parent = file.layers[p].parent
+            }
+            if unit == Rect(x: 0, y: 0, width: 1, height: 1) { out[source] = i }
+        }
+        return out
+    }
+}
+
+/// A file layer's property tracks, evaluated on the timeline `t` (0…1).
+struct LayerTracks {
+    let keyframes: [TransitionFile.Keyframe]
+
+    init(_ spec: TransitionFile.LayerSpec) { keyframes = spec.keyframes }
+
+    /// The value of the track made of the keys `value` names at `t`: before the first the
+    /// first, after the last the last, between two the segment's curve from the earlier one
+    /// (linear by default) interpolated number by number; `fallback` where no key names it.
+    func track(_ value: (TransitionFile.Keyframe) -> [Double]?, at t: Double, fallback: [Double]) -> [Double] {
+        var previous: (t: Double, value: [Double], curve: FileCurve?)?
+        for k in keyframes {
+            guard let v = value(k) else { continue }
+            guard let p = previous else {
+                if t <= k.t { return v }
+                previous = (k.t, v, k.curve)
+                continue
+            }
+            if t <= k.t {
+                let u = p.curve?.value(at: (t - p.t) / (k.t - p.t)) ?? (t - p.t) / (k.t - p.t)
+                return zip(p.value, v).map { $0 + ($1 - $0) * u }
+            }
+            previous = (k.t, v, k.curve)
+        }
+        return previous?.value ?? fallback
+    }
+
+    func transform(at t: Double) -> Transform3D {
+        let move = track({ $0.translate }, at: t, fallback: [0, 0, 0])
+        let turn = [track({ $0.rotateX.map { [$0] } }, at: t, fallback: [0])[0],
+                    track({ $0.rotateY.map { [$0] } }, at: t, fallback: [0])[0],
+                    track({ $0.rotateZ.map { [$0] } }, at: t, fallback: [0])[0]].map { $0 * .pi / 180 }
+        let scale = track({ $0.scale }, at: t, fallback: [1, 1])
+        // Applied to a point in this order: scale, turn about Z, Y, X, then move.
+        return Transform3D.makeScale(scale[0], scale[1], 1)
+            .concatenating(.makeRotation(turn[2], 0, 0, 1))
+            .concatenating(.makeRotation(turn[1], 0, 1, 0))
+            .concatenating(.makeRotation(turn[0], 1, 0, 0))
+            .concatenating(.makeTranslation(move[0], move[1], move[2]))
+    }
+
+    func opacity(at t: Double) -> Double { track({ $0.opacity.map { [$0] } }, at: t, fallback: [1])[0] }
+
+    /// The times the animations sample: every key time and every `1/samplesPerTimeline`.
+    private var sampleTimes: [Double] {
+        let n = FileAnimator.samplesPerTimeline
+        return Array(Set((0...n).map { Double($0) / Double(n) } + keyframes.map(\.t))).sorted()
+    }
+
+    /// The tracks of the animated properties, in animation progress: the timeline itself, or
+    /// run backwards (`reversed`, for a dismiss). A property no key names is not animated.
+    func animationTracks(reversed: Bool) -> [(AnimatableProperty, KeyframeTrack)] {
+        let times = sampleTimes
+        func sampled(_ value: (Double) -> AnimatableValue) -> KeyframeTrack {
+            KeyframeTrack(times.map { t in .init(time: reversed ? 1 - t : t, value: value(t)) })
+        }
+        var out: [(AnimatableProperty, KeyframeTrack)] = []
+        if keyframes.contains(where: { $0.translate != nil || $0.rotateX != nil || $0.rotateY != nil || $0.rotateZ != nil || $0.scale != nil }) {
+            out.append((.transform, sampled { .transform(transform(at: $0)) }))
+        }
+        if keyframes.contains(where: { $0.opacity != nil }) {
+            out.append((.opacity, sampled { .number(opacity(at: $0)) }))
+        }
+        return out
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import Segue
+@testable import SegueDemos
+@testable import SegueSDL
+
+/// The seeds written as files (`Assets/Transitions/`) draw the frames the Swift animators
+/// draw: the mean difference over every channel of every pixel stays under one level.
+@MainActor @Suite(.serialized) struct TransitionFileFrameTests {
+    static let screen = Size(width: 375, height: 667)
+
+    private func render(_ demo: Demo, _ op: TransitionContext.Operation, _ progress: Double, scale: Double) throws -> [UInt8] {
+        let platform = try Platform(headless: true)
+        let w = Int((Self.screen.width * scale).rounded()), h = Int((Self.screen.height * scale).rounded())
+        let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory())
+        let list = try demo.frame(of: op, atProgress: progress, scale: scale)
+        return try canvas.render(list, pixelScale: scale)
+    }
+
+    private func file(_ name: String) throws -> TransitionFile {
+        let path = try Assets.directory() + "/Transitions/\(name).json"
+        return try TransitionFile.read(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
+    }
+
+    @Test(arguments: [("flip", TransitionContext.Operation.present, 0.25), ("flip", .present, 0.7), ("flip", .dismiss, 0.4),
+                      ("pageturn", .present, 0.6), ("pageturn", .present, 0.85), ("pageturn", .dismiss, 0.5)])
+    func aSeedAsAFileDrawsTheSwiftAnimatorsFrames(_ name: String, _ op: TransitionContext.Operation, _ progress: Double) throws {
+        let scale = 0.5
+        let swift = try render(DemoCatalog.make(name, screenSize: Self.screen)!, op, progress, scale: scale)
+        let screens: (DemoScreen.Design, DemoScreen.Design) = name == "flip" ? (.flipHome, .flipModal) : (.pageHome, .pageModal)
+        let fromFile = try render(DemoCatalog.make(file: try file(name), screenSize: Self.screen, screens: screens), op, progress, scale: scale)
+        #expect(swift.count == fromFile.count)
+        if let dir = ProcessInfo.processInfo.environment["SEGUE_DUMP"] {
+            let w = Int((Self.screen.width * scale).rounded()), h = Int((Self.screen.height * scale).rounded())
+            try ImageFile.writePNG(swift, width: w, height: h, to: "\(dir)/\(name)-\(op)-\(progress)-swift.png")
+            try ImageFile.writePNG(fromFile, width: w, height: h, to: "\(dir)/\(name)-\(op)-\(progress)-file.png")
+        }
+        let total = zip(swift, fromFile).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        let mean = Double(total) / Double(swift.count)
+        #expect(mean < 1, "\(name) \(op) at \(progress): mean difference \(mean) levels")
+        // And not trivially: the frame is far from the one at rest, the transition under way.
+        let rest = try render(DemoCatalog.make(name, screenSize: Self.screen)!, op, 0, scale: scale)
+        let moved = Double(zip(rest, fromFile).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(swift.count)
+        #expect(moved > 10 * max(mean, 0.1), "\(name) \(op) at \(progress): \(moved) levels from rest, \(mean) from the Swift frame")
+    }
+}

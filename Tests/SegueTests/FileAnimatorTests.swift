@@ -1,0 +1,85 @@
+import Testing
+@testable import Segue
+@testable import SegueDemos
+
+@MainActor @Suite struct FileAnimatorTests {
+    private func layer(_ keys: String) throws -> LayerTracks {
+        let f = try TransitionFile.read(#"{"format":1,"name":"x","duration":1,"layers":[{"source":"base","keyframes":["# + keys + "]}]}")
+        return LayerTracks(f.layers[0])
+    }
+
+    /// Each property is its own track: before its first key the first value, after its last
+    /// the last, between two the segment's curve from the earlier key.
+    @Test func eachPropertyIsItsOwnTrack() throws {
+        let l = try layer(#"{"t":0.2,"opacity":0.2,"curve":"easeIn"},{"t":0.4,"rotateZ":90},{"t":0.6,"opacity":1}"#)
+        #expect(l.opacity(at: 0) == 0.2 && l.opacity(at: 0.2) == 0.2 && l.opacity(at: 0.9) == 1)
+        // Half way from 0.2 to 0.6 along easeIn: 0.2 + 0.8 · easeIn(0.5).
+        #expect(close(l.opacity(at: 0.4), 0.2 + 0.8 * TimingCurve.easeIn.value(at: 0.5), 1e-12))
+        // rotateZ has one key: it holds 90° everywhere.
+        let p = l.transform(at: 0).project(Point(x: 1, y: 0))
+        #expect(close(p, Point(x: 0, y: 1), 1e-12))
+        // A property no key names keeps its default.
+        #expect(try layer(#"{"t":0,"opacity":0.5}"#).transform(at: 0.5) == .identity)
+    }
+
+    /// CSS order about the anchor: a point is scaled, turned about Z, Y, X, then moved.
+    /// (1, 0, 0) scaled ×2 → (2, 0, 0); turned 90° about Z → (0, 2, 0); 90° about X (y' = y·c
+    /// − z·s, z' = y·s + z·c) → (0, 0, 2); moved by (10, 20, 30) → (10, 20, 32).
+    @Test func transformsComposeInCSSOrder() throws {
+        let l = try layer(#"{"t":0,"translate":[10,20,30],"rotateX":90,"rotateZ":90,"scale":2}"#)
+        let m = l.transform(at: 0)
+        let v = m.apply(x: 1, y: 0, z: 0)
+        #expect(close(v.x, 10, 1e-9) && close(v.y, 20, 1e-9) && close(v.z, 32, 1e-9) && v.w == 1)
+    }
+
+    /// A dismiss runs the timeline backwards: its track at progress p is the present's at 1 − p.
+    @Test func aDismissIsThePresentBackwards() throws {
+        let l = try layer(#"{"t":0,"rotateY":-90,"opacity":0},{"t":0.3,"opacity":1},{"t":1,"rotateY":0}"#)
+        let present = Dictionary(uniqueKeysWithValues: l.animationTracks(reversed: false).map { ($0.0, $0.1) })
+        let dismiss = Dictionary(uniqueKeysWithValues: l.animationTracks(reversed: true).map { ($0.0, $0.1) })
+        #expect(Set(present.keys) == [.transform, .opacity])
+        for p in stride(from: 0.0, through: 1, by: 0.05) {
+            guard case .number(let o1) = present[.opacity]!.value(at: p), case .number(let o2) = dismiss[.opacity]!.value(at: 1 - p) else {
+                Issue.record("not numbers"); return
+            }
+            #expect(close(o1, o2, 1e-12) && close(o1, l.opacity(at: p), 1e-12))
+            guard case .transform(let a) = present[.transform]!.value(at: p), case .transform(let b) = dismiss[.transform]!.value(at: 1 - p) else {
+                Issue.record("not transforms"); return
+            }
+            let corner = Point(x: 100, y: 50)
+            #expect(close(a.project(corner), b.project(corner)!, 1e-9))
+            // The samples interpolate a turn about one axis exactly, but for the rounding of
+            // decomposing and recomposing (under a millionth of a point here).
+            #expect(close(a.project(corner), l.transform(at: p).project(corner)!, 1e-5))
+        }
+    }
+
+    /// A percent as the file defines it: the displacement along the pan over its distance,
+    /// clamped.
+    @Test func panPercents() {
+        let size = Size(width: 300, height: 600)
+        #expect(TransitionFile.Pan(direction: .up, edge: nil, distance: .height).percent(Point(x: 5, y: -150), screen: size) == 0.25)
+        #expect(TransitionFile.Pan(direction: .up, edge: nil, distance: .height).percent(Point(x: 0, y: 150), screen: size) == 0)
+        #expect(TransitionFile.Pan(direction: .horizontal, edge: nil, distance: .width).percent(Point(x: -75, y: 9), screen: size) == 0.25)
+        #expect(TransitionFile.Pan(direction: .left, edge: .right, distance: .points(100)).percent(Point(x: -150, y: 0), screen: size) == 1)
+    }
+
+    /// A file's transition, driven by a drag, runs through the same interactor as the seeds':
+    /// past the threshold it finishes with only the modal screen shown, untransformed; short
+    /// of it, it cancels back to the base screen.
+    @Test func aDragDrivesAFilesTransition() throws {
+        let file = try TransitionFile.read(pageTurnFileText)
+        let demo = DemoCatalog.make(file: file, screenSize: Size(width: 375, height: 667))
+        let h = Harness(demo)
+        h.drag(from: Point(x: 370, y: 300), to: Point(x: 270, y: 300))
+        h.run(2)
+        #expect(h.log == ["began pageturn present interactive=true", "ended pageturn present cancelled=true"])
+        #expect(demo.window.containerView.subviews.count == 1 && demo.window.containerView.subviews[0] === demo.home.view && !demo.home.view.isHidden)
+        h.drag(from: Point(x: 370, y: 300), to: Point(x: 70, y: 300))
+        h.run(2)
+        #expect(h.log.last == "ended pageturn present cancelled=false")
+        let shown = demo.window.containerView.subviews
+        #expect(shown.count == 1 && shown[0] === demo.modal.view && !shown[0].isHidden && shown[0].transform == .identity)
+        #expect(shown[0].frame == demo.window.containerView.bounds && demo.modal.view.layer.animations.isEmpty)
+    }
+}
