@@ -22,6 +22,8 @@ package struct HUDModel: Equatable, Sendable {
     package var renderer = ""
     package var screen = ""
     package var hint = ""
+    /// What is wrong with a watched transition file, shown in red until it is fixed.
+    package var problem: String?
 }
 
 /// A clickable part of the HUD.
@@ -134,6 +136,10 @@ package enum HUD {
         row("renderer", model.renderer)
         row("screen", model.screen)
         y += lineHeight / 3
+        if let problem = model.problem {
+            text(problem, left, y, size: 12.5, weight: .regular, color: Color(hex: 0xF87171), width: panel.width - 32)
+            y += lineHeight * 3
+        }
         text(model.hint, left, y, size: 12.5, weight: .regular, color: Color(white: 0.65), width: panel.width - 32)
     }
 

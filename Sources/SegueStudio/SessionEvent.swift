@@ -8,12 +8,14 @@ import Segue
 /// - `screen`: `demo`, `screen`, `targets` — after every change of what the screen shows;
 /// - `began`: `transition`, `operation`, `interactive`; `ended`: `transition`, `operation`,
 ///   `cancelled`;
-/// - `stats`: `frames`, `dragFrames`, `dragFps`, `frameWorkMs`, `inputToPresentMs` — on quitting.
+/// - `stats`: `frames`, `dragFrames`, `dragFps`, `frameWorkMs`, `inputToPresentMs` — on quitting;
+/// - `loaded`: `name`, `file` — a transition file read (at start and after each good save);
+///   `error`: `file`, `message` — a save that does not read (the last good version stays).
 /// Rectangles are whole window pixels. Keys are sorted (Foundation's encoder keeps no other
 /// order), so a line is the same text every run.
 package struct SessionEvent: Encodable, Hashable, Sendable {
     package enum Kind: String, Encodable, Sendable {
-        case ready, screen, began, ended, stats
+        case ready, screen, began, ended, stats, loaded, error
     }
 
     /// A rectangle in whole window pixels.
@@ -71,6 +73,10 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
     package var dragFps: Double?
     package var frameWorkMs: Spread?
     package var inputToPresentMs: Spread?
+    /// A transition file's transition, its path, and what is wrong with it.
+    package var name: String?
+    package var file: String?
+    package var message: String?
 
     package init(_ event: Kind) { self.event = event }
 
