@@ -1,4 +1,5 @@
 import Segue
+import SegueCommandLine
 import SegueDemos
 
 /// What a session starts with: the demo, the screen, and the parameters the user set on
@@ -20,48 +21,20 @@ public struct SessionOptions: Hashable, Sendable {
 
     public init() {}
 
-    /// Reads the session options from `a`, validating each; leaves other options to the caller.
-    public static func read(_ a: inout Arguments) throws -> SessionOptions {
-        var o = SessionOptions()
-        if let d = try a.value("--demo") {
-            guard DemoCatalog.names.contains(d) else {
-                throw UsageError("unknown demo '\(d)' (one of: \(DemoCatalog.names.joined(separator: ", ")))")
-            }
-            o.demo = d
-        }
-        if let s = try a.value("--size") { o.size = try Arguments.size(s, "--size") }
-        if let s = try a.value("--scale") { o.scale = try Arguments.number(s, "--scale", in: 0.1...8) }
-        if let s = try a.value("--duration") { o.duration = try Arguments.number(s, "--duration", in: 0.05...60) }
-        if let s = try a.value("--curve") { o.curve = try Arguments.curve(s) }
-        if let s = try a.value("--threshold") { o.threshold = try Arguments.number(s, "--threshold", in: 0...1) }
-        if let s = try a.value("--completion-speed") { o.completionSpeed = try Arguments.number(s, "--completion-speed", in: 0.05...20) }
-        if let s = try a.value("--completion-curve") { o.completionCurve = try Arguments.curve(s) }
-        if let s = try a.value("--perspective") { o.perspective = try Arguments.number(s, "--perspective", in: 10...100_000) }
-        if let s = try a.value("--release") {
-            guard let r = ReleaseRule(rawValue: s) else {
-                throw UsageError("unknown release rule '\(s)' (one of: \(ReleaseRule.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            o.release = r
-        }
-        o.springCompletion = try a.flag("--spring-completion")
-        o.slowMotion = try a.flag("--slow-motion")
-        return o
-    }
-
     /// The options as command-line arguments (for recordings).
     public var arguments: [String] {
-        var out = ["--demo", demo, "--size", "\(size.width)x\(size.height)"]
-        func add(_ name: String, _ value: String?) { if let value { out += [name, value] } }
-        add("--scale", scale.map { "\($0)" })
-        add("--duration", duration.map { "\($0)" })
-        add("--curve", curve?.name)
-        add("--threshold", threshold.map { "\($0)" })
-        add("--completion-speed", completionSpeed.map { "\($0)" })
-        add("--completion-curve", completionCurve?.name)
-        add("--perspective", perspective.map { "\($0)" })
-        add("--release", release?.rawValue)
-        if springCompletion { out.append("--spring-completion") }
-        if slowMotion { out.append("--slow-motion") }
+        var out = [Self.demoOption.name, demo, Self.sizeOption.name, "\(size.width)x\(size.height)"]
+        func add<T>(_ option: Option<T>, _ value: String?) { if let value { out += [option.name, value] } }
+        add(Self.scaleOption, scale.map { "\($0)" })
+        add(Self.durationOption, duration.map { "\($0)" })
+        add(Self.curveOption, curve?.name)
+        add(Self.thresholdOption, threshold.map { "\($0)" })
+        add(Self.completionSpeedOption, completionSpeed.map { "\($0)" })
+        add(Self.completionCurveOption, completionCurve?.name)
+        add(Self.perspectiveOption, perspective.map { "\($0)" })
+        add(Self.releaseOption, release?.rawValue)
+        if springCompletion { out.append(Self.springCompletionFlag.name) }
+        if slowMotion { out.append(Self.slowMotionFlag.name) }
         return out
     }
 
