@@ -121,6 +121,8 @@ final class LiveApp {
                 host.pump.wait(until: now + 1, returnOnInput: true, now: clock)
             }
         }
+        // A signal ends the session as quitting does: a replay stops there too.
+        if session.isRunning { recording?.append(TimedInput(.quit, at: clock())) }
         return frames
     }
 }

@@ -38,13 +38,14 @@ public enum OutputFile {
     }
 
     /// Writes the file at `path` (checked with `target` first) with `body`, whole or not at
-    /// all. `path` is how messages name it. Without `sync` the data is not flushed to the
-    /// device before the rename (the caller syncs, as `OutputFolder` does).
-    public static func write(_ path: String, sync: Bool = true, _ body: (FileSink) throws -> Void) throws {
+    /// all. `path` is how messages name it. A signal stops the writing (`Interrupted`)
+    /// unless `interruptible` is false: what must be written on the way out (a recording).
+    public static func write(_ path: String, interruptible: Bool = true, _ body: (FileSink) throws -> Void) throws {
         let target = try OutputFile.target(path, for: "output")
         let (folder, name) = Path.split(target)
         let temp = folder + "/." + String(name.prefix(80)) + ".segue-\(getpid())-\(counter.add(1, ordering: .relaxed).oldValue).tmp"
-        try Interruption.check()
+        let check = { if interruptible { try Interruption.check() } }
+        try check()
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw OutputError(writing: path, errno: errno) }
         let hook = ExitHooks.add { unlink(temp) }
@@ -53,23 +54,23 @@ public enum OutputFile {
         do {
             var info = stat()
             if stat(target, &info) == 0 { fchmod(fd, info.st_mode & 0o7777) }
-            try body(FileSink(fd: fd, path: path))
-            if sync, fsync(fd) != 0 { throw OutputError(writing: path, errno: errno) }
+            try body(FileSink(fd: fd, path: path, interruptible: interruptible))
+            if fsync(fd) != 0 { throw OutputError(writing: path, errno: errno) }
             open = false
             if close(fd) != 0 { throw OutputError(writing: path, errno: errno) }
-            try Interruption.check()
+            try check()
             guard rename(temp, target) == 0 else { throw OutputError(writing: path, errno: errno) }
         } catch {
             if open { close(fd) }
             unlink(temp)
             throw error
         }
-        if sync { syncFolder(folder) }
+        syncFolder(folder)
     }
 
     /// Writes `bytes` as the file at `path`, whole or not at all.
-    public static func write(_ path: String, bytes: [UInt8]) throws {
-        try write(path) { try $0.write(bytes) }
+    public static func write(_ path: String, bytes: [UInt8], interruptible: Bool = true) throws {
+        try write(path, interruptible: interruptible) { try $0.write(bytes) }
     }
 
     private static let counter = Atomic<Int>(0)
@@ -83,18 +84,19 @@ public enum OutputFile {
     }
 }
 
-/// An open output file: every write checked, a signal stopping it.
+/// An open output file: every write checked, a signal stopping it if `interruptible`.
 public struct FileSink {
     public let fd: Int32
     /// The path as the user gave it, for messages.
     public let path: String
+    public var interruptible = true
 
     /// Writes all of `bytes`, retrying short writes and EINTR; an error is an
     /// `OutputError` (a full disk: "No space left on device"), a signal `Interrupted`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
-            try Interruption.check()
+            if interruptible { try Interruption.check() }
             let n = Glibc.write(fd, bytes.baseAddress! + offset, min(bytes.count - offset, 1 << 20))
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw OutputError(writing: path, errno: n < 0 ? errno : EIO) }

@@ -15,12 +15,13 @@ public struct TimedInput: Hashable, Sendable {
 
 /// Places SDL's event timestamps (milliseconds of `SDL_GetTicks`) on a frame clock:
 /// an event `age` ms old at `now` happened at `now − age`, kept no later than `now` and no
-/// earlier than the input before it, so inputs stay in order and never come from the future.
+/// earlier than the input before it (or the clock's start, for the first), so inputs stay
+/// in order and never come from the future.
 public struct InputClock: Sendable {
-    /// The time given to the last input.
-    public private(set) var lastTime = -Double.infinity
+    /// The time given to the last input (the clock's start before any).
+    public private(set) var lastTime: Double
 
-    public init() {}
+    public init(start: Double = 0) { lastTime = start }
 
     /// The frame-clock time of an event stamped `eventTicks`, read at `nowTicks` (the same
     /// moment as `now`). The ticks may wrap (32-bit milliseconds); a stamp "ahead" of

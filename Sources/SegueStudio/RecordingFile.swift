@@ -70,8 +70,9 @@ extension Recording {
 }
 
 extension Recording {
-    /// Writes the recording as JSON at `path`, whole or not at all (`OutputFile`).
+    /// Writes the recording as JSON at `path`, whole or not at all (`OutputFile`), even
+    /// after a signal: it is what the app writes on its way out.
     public func write(to path: String) throws {
-        try OutputFile.write(path, bytes: Array(try encoded()))
+        try OutputFile.write(path, bytes: Array(try encoded()), interruptible: false)
     }
 }
