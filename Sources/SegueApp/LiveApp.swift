@@ -87,6 +87,7 @@ final class LiveApp {
         let clock = { Platform.seconds - start }
         var frames = 0, fpsFrames = 0, fpsStart = 0.0, lastDrawn = -1.0, drewLast = false
         while session.isRunning && Interruption.signal == nil {
+            if let problem = host.platform.displayError { throw SDLError(message: problem) }
             let now = clock()
             inputs.removeAll(keepingCapacity: true)
             host.pump.poll(into: &inputs, now: now)

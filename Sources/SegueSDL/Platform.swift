@@ -15,6 +15,9 @@ public final class Platform {
         SDL_SetMainReady()
         if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        // Before SDL's video starts: SDL chains its own X error handler to the one it finds
+        // and puts that one back when it quits (when the errors of a destroyed window arrive).
+        if !headless { segue_x11_install_error_handlers(Path.split(CommandLine.arguments.first ?? "segue").name) }
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
@@ -27,9 +30,6 @@ public final class Platform {
             TTF_Quit()
             SDL_Quit()
             throw SDLError("IMG_Init")
-        }
-        if !headless, let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" {
-            segue_x11_install_error_handlers(Path.split(CommandLine.arguments.first ?? "segue").name)
         }
     }
 

@@ -52,10 +52,11 @@ int segue_png_write(int fd, const unsigned char *rgba, int width, int height, si
 
 // ---- X11 errors (x11.c): one line instead of Xlib's report ----------------------------
 
-/// Replaces Xlib's error handlers (after SDL's video is up on X11): a protocol error (the
-/// window destroyed by another program) is noted for `segue_x11_error`, and a lost
-/// connection prints `"<program>: lost the connection to the display"` and exits 1
-/// (atexit handlers run). Returns 0 when libX11 is not loaded.
+/// Replaces Xlib's error handlers (before SDL's video starts, which chains to them): a
+/// protocol error (the window destroyed by another program) is noted for
+/// `segue_x11_error`, and a lost connection prints
+/// `"<program>: lost the connection to the display"` and exits 1 (atexit handlers run).
+/// Returns 0 when libX11 is not loaded.
 int segue_x11_install_error_handlers(const char *program);
 
 /// The X error code of the first protocol error since the handlers were installed, or 0.
