@@ -1,4 +1,5 @@
 #include "segue_support.h"
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
@@ -22,6 +23,13 @@ void segue_signals_install(void) {
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    // A parent may have left them blocked (a thread pool's mask survives exec): unblock them,
+    // here and in every thread started from now on.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 int segue_signal_received(void) { return received; }

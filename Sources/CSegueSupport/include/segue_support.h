@@ -7,7 +7,8 @@
 
 /// Installs the process's SIGINT and SIGTERM handlers (sigaction, SA_RESTART): the first
 /// signal is only noted; a second one while the first is being handled ends the process
-/// as the default action would. Call before anything else installs handlers.
+/// as the default action would. Both are unblocked, should the parent have blocked them.
+/// Call before any thread starts and before anything else installs handlers.
 void segue_signals_install(void);
 
 /// The signal received (SIGINT or SIGTERM), or 0 while none has been.
