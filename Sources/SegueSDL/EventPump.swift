@@ -65,10 +65,10 @@ public final class EventPump {
     /// has arrived (SDL's wait is cut into slices of at most 250 ms to notice it).
     public func wait(until deadline: Double, returnOnInput: Bool, now: () -> Double) {
         while Interruption.signal == nil {
-            let remaining = deadline - now()
-            if remaining <= 0 { return }
+            // To the nearest millisecond, SDL's resolution: on average on time.
+            let ms = Int32(min(((deadline - now()) * 1000).rounded(), 250))
+            if ms <= 0 { return }
             var e = SDL_Event()
-            let ms = Int32(min((remaining * 1000).rounded(.up), 250))
             guard SDL_WaitEventTimeout(&e, ms) != 0 else { continue }
             let before = taken.count
             take(e, now: now())
