@@ -147,4 +147,18 @@ expect_line '"event":"ended","transition":"magicmove","operation":"pop","cancell
 import -window root "$out/magicmove.png" 2>/dev/null || true
 stop_app
 
+# The window destroyed by another program: one line, exit 1, the recording still written.
+start_app flip --record "$out/closed.json"
+xdotool mousemove --window "$wid" "$cx" $((sy + sh / 2))
+sleep 0.3
+xdotool windowclose "$wid"
+for _ in $(seq 20); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$app_pid" 2>/dev/null && fail "the app did not end when its window was destroyed"
+status=0
+wait "$app_pid" || status=$?
+app_pid=""
+[ "$status" -eq 1 ] || fail "the app exited with status $status when its window was destroyed, not 1"
+[ "$(cat "$log.err")" = "segue: the window is gone (X error BadWindow)" ] || fail "not the one line: $(cat "$log.err")"
+"$app" replay "$out/closed.json" --headless >/dev/null || fail "the recording of the closed window does not replay"
+
 echo "e2e: ok (flip, pageturn and magicmove; logs and screenshots in $out)"
