@@ -6,6 +6,7 @@ import SegueSDL
 
 /// `segue-bench`: what a frame costs, headless (`segue-bench --help` lists the modes and
 /// options). Every mode prints human lines, then one `RESULT {json}` line for scripts/bench.py.
+/// SIGINT / SIGTERM stop it between frames (exit 130 / 143).
 
 struct Stats {
     var samples: [Double] = []
@@ -129,6 +130,7 @@ func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
         var compose = Stats(), draw = Stats(), frame = Stats(), cpu = Stats()
         let wallStart = Platform.seconds
         for i in 0...(o.frames + 10) {
+            try Interruption.check()
             time += 1.0 / 60
             let phase = Double(i % 120) / 120
             let fraction = 0.1 + 0.8 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
@@ -162,7 +164,7 @@ func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
 
 /// N running animations, K on each of N/K views (opacity, position, bounds, transform in
 /// that order), advanced and composed every frame.
-func engineBench(_ o: Options) -> [String: Any] {
+func engineBench(_ o: Options) throws -> [String: Any] {
     let window = Window(size: Size(width: 1280, height: 800))
     let columns = 100
     for i in 0..<(o.animations / o.perLayer) {
@@ -182,6 +184,7 @@ func engineBench(_ o: Options) -> [String: Any] {
     var list = DisplayList()
     var frame = Stats()
     for i in 0..<130 {
+        try Interruption.check()
         let t0 = Platform.seconds
         window.advance(to: Double(i) / 60)
         list.items.removeAll(keepingCapacity: true)
@@ -219,6 +222,7 @@ func soakBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     var residentAt50 = 0
     let start = Platform.seconds
     for n in 0..<o.transitions {
+        try Interruption.check()
         let d = demos[n % demos.count]
         let before = ended
         if n % 2 == 0, let op = d.nextOperation {
@@ -260,7 +264,7 @@ Command.run("segue-bench") {
     let platform = try Platform(headless: true)
     let result: [String: Any]
     switch o.mode {
-    case "engine": result = engineBench(o)
+    case "engine": result = try engineBench(o)
     case "soak": result = try soakBench(o, platform)
     default: result = try framesBench(o, platform)
     }
