@@ -115,7 +115,9 @@ final class LiveApp {
                 fpsFrames = 0
                 fpsStart = now
             }
-            if drew || (!session.isPaused && session.demo.window.changesWithTime) {
+            // Frames (and input handling: a hovering pointer sends hundreds of moves a second)
+            // at 60 per second at most; at rest, sleep until the next input.
+            if drew || !inputs.isEmpty || (!session.isPaused && session.demo.window.changesWithTime) {
                 host.pump.wait(until: now + 1.0 / 60 - 0.0005, returnOnInput: false, now: clock)
             } else {
                 try recording?.saveIfDue(now: now)
