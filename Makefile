@@ -26,7 +26,7 @@ bench: build
 e2e: build
 	scripts/e2e.sh .build/release/segue
 
-# libFuzzer on the replay parser, FUZZ_SECONDS long (30 by default).
+# libFuzzer on the replay parser and the image-header reader, FUZZ_SECONDS each (30 by default).
 fuzz:
 	scripts/fuzz.sh $(or $(FUZZ_SECONDS),30)
 

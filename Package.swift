@@ -15,30 +15,35 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libpng-dev"])]
         ),
+        // The process's edges in C: signal handlers, PNG through libpng, Xlib's error handlers.
+        .target(name: "CSegueSupport", linkerSettings: [.linkedLibrary("png16")]),
+        // What every command needs: one argument parser with the help beside the options,
+        // messages, the output writer, signals.
+        .target(name: "SegueCommandLine", dependencies: ["CSegueSupport"]),
         .target(name: "Segue"),
         // Display list to pixels without a platform: tessellation, occlusion,
         // precomposition, draw order, and the CPU rasterizer.
         .target(name: "SegueRender", dependencies: ["Segue"]),
         .target(name: "SegueDemos", dependencies: ["Segue"]),
-        .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2"]),
-        .target(name: "SegueStudio", dependencies: ["Segue", "SegueDemos"]),
+        .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2", "CSegueSupport", "SegueCommandLine"]),
+        .target(name: "SegueStudio", dependencies: ["Segue", "SegueDemos", "SegueCommandLine"]),
         .executableTarget(
             name: "SegueApp",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio"]
+            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueCommandLine"]
         ),
-        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL"]),
+        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueCommandLine"]),
         // Helpers for the test targets only (not in any product).
         .target(name: "SegueTestSupport"),
         .testTarget(
             name: "SegueTests",
-            dependencies: ["Segue", "SegueDemos", "SegueStudio", "SegueRender", "SegueTestSupport"]
+            dependencies: ["Segue", "SegueDemos", "SegueStudio", "SegueRender", "SegueCommandLine", "SegueTestSupport"]
         ),
         .testTarget(name: "SegueRenderTests", dependencies: ["Segue", "SegueRender", "SegueTestSupport"]),
         .testTarget(
             name: "SegueSDLTests",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueRender", "SegueTestSupport", "CSDL2"],
+            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueRender", "SegueCommandLine", "SegueTestSupport", "CSDL2"],
             exclude: ["Goldens"]
         ),
     ]

@@ -38,7 +38,7 @@ r=json.loads(open(sys.argv[1]).readline())["screen"]
 print(r["x"], r["y"], r["width"], r["height"])' "$log")
 }
 
-# stop_app: SIGTERM becomes SDL_QUIT; the app must exit 0 within a second.
+# stop_app: on SIGTERM the app must write its recording and exit 143 within a second.
 stop_app() {
   kill -TERM "$app_pid"
   for _ in $(seq 10); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
@@ -46,7 +46,7 @@ stop_app() {
   local status=0
   wait "$app_pid" || status=$?
   app_pid=""
-  [ "$status" -eq 0 ] || fail "the app exited with status $status"
+  [ "$status" -eq 143 ] || fail "the app exited with status $status, not 143"
 }
 
 # drag X0 Y0 X1 Y1: press at (X0, Y0), move to (X1, Y1) in 20 steps, release.
@@ -146,5 +146,19 @@ wait_for '"event":"ended"' 2
 expect_line '"cancelled":false,"event":"ended","operation":"pop","transition":"magicmove"'
 import -window root "$out/magicmove.png" 2>/dev/null || true
 stop_app
+
+# The window destroyed by another program: one line, exit 1, the recording still written.
+start_app flip --record "$out/closed.json"
+xdotool mousemove --window "$wid" "$cx" $((sy + sh / 2))
+sleep 0.3
+xdotool windowclose "$wid"
+for _ in $(seq 20); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$app_pid" 2>/dev/null && fail "the app did not end when its window was destroyed"
+status=0
+wait "$app_pid" || status=$?
+app_pid=""
+[ "$status" -eq 1 ] || fail "the app exited with status $status when its window was destroyed, not 1"
+[ "$(cat "$log.err")" = "segue: the window is gone (X error BadWindow)" ] || fail "not the one line: $(cat "$log.err")"
+"$app" replay "$out/closed.json" --headless >/dev/null || fail "the recording of the closed window does not replay"
 
 echo "e2e: ok (flip, pageturn and magicmove; logs and screenshots in $out)"

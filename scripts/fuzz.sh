@@ -1,16 +1,33 @@
 #!/usr/bin/env bash
-# Fuzzes the replay parser with libFuzzer for a bounded time (default 30 s), starting from
-# the recordings in docs/recordings. A crash or hang fails with the input that caused it.
+# Fuzzes with libFuzzer for a bounded time each (default 30 s): the replay parser, starting
+# from the recordings in docs/recordings, and the image-header reader (PNG and JPEG before
+# decoding), starting from the shipped pictures and the goldens. A crash or hang fails with
+# the input that caused it (in out/fuzz/).
 # Usage: scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 seconds=${1:-30}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-swiftc -O -sanitize=fuzzer -parse-as-library -D SEGUE_FUZZING \
-  Sources/Segue/Gestures/InputEvent.swift Sources/SegueStudio/Recording.swift fuzz/ReplayParserFuzz.swift \
-  -o "$work/replay-parser-fuzz"
-mkdir -p "$work/corpus" out/fuzz
-cp docs/recordings/*.json "$work/corpus/"
-"$work/replay-parser-fuzz" "$work/corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
-  -artifact_prefix=out/fuzz/ -print_final_stats=1 2>&1 | grep -E "^#[0-9]+ +DONE|stat::number_of_executed_units|ERROR|Done"
-echo "fuzz: the replay parser ran $seconds s without a crash"
+mkdir -p out/fuzz
+
+# fuzz NAME CORPUS-FILES… -- SOURCES…: builds NAME from SOURCES and runs it on a copy of the corpus.
+fuzz() {
+  local name=$1; shift
+  local corpus=()
+  while [ "$1" != "--" ]; do corpus+=("$1"); shift; done
+  shift
+  swiftc -O -sanitize=fuzzer -parse-as-library -D SEGUE_FUZZING "$@" -o "$work/$name"
+  mkdir -p "$work/$name-corpus"
+  cp "${corpus[@]}" "$work/$name-corpus/"
+  "$work/$name" "$work/$name-corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
+    -artifact_prefix=out/fuzz/"$name"- -print_final_stats=1 2>&1 | grep -E "^#[0-9]+ +DONE|stat::number_of_executed_units|ERROR|Done"
+  echo "fuzz: $name ran $seconds s without a crash"
+}
+
+fuzz replay-parser docs/recordings/*.json -- \
+  Sources/Segue/Gestures/InputEvent.swift Sources/SegueCommandLine/Echo.swift Sources/SegueStudio/Recording.swift \
+  fuzz/ReplayParserFuzz.swift
+# A JPEG header to start from: SOI, APP0 (JFIF), a baseline frame header of 16 × 16, EOI.
+printf '\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xc0\x00\x0b\x08\x00\x10\x00\x10\x01\x01\x11\x00\xff\xd9' >"$work/seed.jpg"
+fuzz image-header Assets/Pictures/*.png Tests/SegueSDLTests/Goldens/flip-*.png "$work/seed.jpg" -- \
+  Sources/SegueSDL/ImageHeader.swift fuzz/ImageHeaderFuzz.swift

@@ -22,7 +22,8 @@ r=json.loads(open("/tmp/segue-record.log").readline())["screen"]
 print(r["x"], r["y"], r["width"], r["height"])')
   sleep 0.5
 }
-finish() { sleep 0.6; kill -TERM "$pid"; wait "$pid"; }
+# finish: SIGTERM; the app writes its recording and exits 143.
+finish() { sleep 0.6; kill -TERM "$pid"; local status=0; wait "$pid" || status=$?; [ "$status" -eq 143 ]; }
 # drag X0 Y0 X1 Y1 STEPS: a press, STEPS moves 16 ms apart, a release.
 drag() {
   xdotool mousemove --window "$wid" "$1" "$2" mousedown 1

@@ -1,12 +1,56 @@
 import Foundation
 import Segue
+import SegueCommandLine
 import SegueSDL
 import SegueStudio
 
 /// `segue curve`: prints a timing curve or a spring as `time,value,velocity` rows, and
-/// optionally plots it to a PNG.
-@MainActor
+/// optionally plots it to a PNG. Parameters whose curve cannot be computed in finite,
+/// printable numbers are refused (exit 2) before anything is printed.
 struct CurveCommand {
+    static let duration = Option<Double>("--duration", "D", help: """
+        seconds, 0.001…3600 (for Bézier curves default 1)
+        """) { text in
+        let v = try finite(text, "--duration")
+        guard v > 0, v <= 3600 else { throw UsageError("duration must be a positive number of seconds (at most 3600)") }
+        guard v >= 0.001 else { throw UsageError("duration must be at least 0.001 seconds") }
+        return v
+    }
+    static let dampingRatio = Option<Double>("--damping-ratio", "Z", help: """
+        0.001…1000; 1 is critical damping, below it the spring overshoots
+        """) { text in
+        let v = try finite(text, "--damping-ratio")
+        guard v > 0 else { throw UsageError("damping ratio must be a positive number") }
+        guard v >= 0.001 else { throw UsageError("damping ratio must be at least 0.001") }
+        return v
+    }
+    static let velocity = Option<Double>("--velocity", "V", help: """
+        initial velocity in distances per second, |V| ≤ 1e6 (default 0)
+        """) { try finite($0, "--velocity") }
+    static let points = Option<(Double, Double, Double, Double)>("--points", "x1,y1,x2,y2", help: """
+        the Bézier's control points (x1, x2 within 0…1; y1, y2 within −1000…1000)
+        """) { text in
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x1 = parts[0], let y1 = parts[1], let x2 = parts[2], let y2 = parts[3],
+              [x1, y1, x2, y2].allSatisfy({ $0.isFinite }) else {
+            throw UsageError("--points must be four numbers x1,y1,x2,y2, not \(Echo.quoted(text))")
+        }
+        guard (0...1).contains(x1), (0...1).contains(x2) else { throw UsageError("--points x1 and x2 must be within 0…1") }
+        guard abs(y1) <= 1000, abs(y2) <= 1000 else { throw UsageError("--points y1 and y2 must be within −1000…1000") }
+        return (x1, y1, x2, y2)
+    }
+    static let samples = Option.whole("--samples", "N", in: 2...100_000, help: "rows, 2…100000 (default 61)")
+    static let out = Option<String>.text("--out", "plot.png", help: "also draw the curve as a PNG (written whole or not at all)")
+
+    /// The options of each kind of curve.
+    static var springOptions: [OptionSpec] { [duration.spec, dampingRatio.spec, velocity.spec, samples.spec, out.spec] }
+    static var bezierOptions: [OptionSpec] { [points.spec, duration.spec, samples.spec, out.spec] }
+    static var namedOptions: [OptionSpec] { [duration.spec, samples.spec, out.spec] }
+    /// Every option, once each, for `--help`.
+    static var allOptions: [OptionSpec] { [duration.spec, dampingRatio.spec, velocity.spec, points.spec, samples.spec, out.spec] }
+    /// Values beyond this are refused as not computable in printable numbers.
+    static let largest = 1e9
+
     var easing: Easing
     var header: String
     var duration: Double
@@ -14,16 +58,17 @@ struct CurveCommand {
     var out: String?
 
     init(_ args: [String]) throws {
-        guard let kind = args.first, !kind.hasPrefix("--") else {
-            throw UsageError("curve needs a kind: spring, cubic-bezier, \(Self.bezierNames.joined(separator: ", "))")
+        guard let kind = args.first, !kind.hasPrefix("-") else {
+            throw UsageError("curve needs a kind: spring, cubic-bezier, \(TimingCurve.names.joined(separator: ", "))")
         }
-        var a = Arguments(Array(args.dropFirst()))
+        let rest = Array(args.dropFirst())
+        let a: Arguments
         switch kind {
         case "spring":
-            guard let d = try a.value("--duration") else { throw UsageError("curve spring needs --duration SECONDS") }
-            guard let z = try a.value("--damping-ratio") else { throw UsageError("curve spring needs --damping-ratio Z") }
-            let duration = try Self.finite(d, "--duration"), ratio = try Self.finite(z, "--damping-ratio")
-            let velocity = try a.value("--velocity").map { try Self.finite($0, "--velocity") } ?? 0
+            a = try Arguments(rest, options: Self.springOptions)
+            let duration = try a.required(Self.duration, by: "curve spring")
+            let ratio = try a.required(Self.dampingRatio, by: "curve spring")
+            let velocity = try a.value(Self.velocity) ?? 0
             if let problem = Spring.validate(duration: duration, dampingRatio: ratio, initialVelocity: velocity) {
                 throw UsageError(problem)
             }
@@ -32,47 +77,34 @@ struct CurveCommand {
             self.duration = duration
             header = "# " + spring.description
         case "cubic-bezier":
-            guard let p = try a.value("--points") else { throw UsageError("curve cubic-bezier needs --points x1,y1,x2,y2") }
-            let parts = p.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4, let x1 = parts[0], let y1 = parts[1], let x2 = parts[2], let y2 = parts[3],
-                  [x1, y1, x2, y2].allSatisfy({ $0.isFinite }) else {
-                throw UsageError("--points must be four numbers x1,y1,x2,y2, not '\(p)'")
-            }
-            guard (0...1).contains(x1), (0...1).contains(x2) else { throw UsageError("--points x1 and x2 must be within 0…1") }
-            duration = try Self.duration(&a)
+            a = try Arguments(rest, options: Self.bezierOptions)
+            let (x1, y1, x2, y2) = try a.required(Self.points, by: "curve cubic-bezier")
+            duration = try a.value(Self.duration) ?? 1
             easing = .bezier(TimingCurve(x1, y1, x2, y2))
             header = "# cubic-bezier x1=\(x1) y1=\(y1) x2=\(x2) y2=\(y2) duration=\(duration)"
         default:
             guard let curve = TimingCurve.named(kind) else {
-                throw UsageError("unknown curve '\(kind)' (spring, cubic-bezier, \(Self.bezierNames.joined(separator: ", ")))")
+                throw UsageError("unknown curve \(Echo.quoted(kind)) (spring, cubic-bezier, \(TimingCurve.names.joined(separator: ", ")))")
             }
-            duration = try Self.duration(&a)
+            a = try Arguments(rest, options: Self.namedOptions)
+            duration = try a.value(Self.duration) ?? 1
             easing = .bezier(curve)
             header = "# \(kind) cubic-bezier x1=\(curve.c1.x) y1=\(curve.c1.y) x2=\(curve.c2.x) y2=\(curve.c2.y) duration=\(duration)"
         }
-        if let n = try a.value("--samples") {
-            guard let v = Int(n), (2...100_000).contains(v) else { throw UsageError("--samples must be a whole number from 2 to 100000, not '\(n)'") }
-            samples = v
+        samples = try a.value(Self.samples) ?? 61
+        out = try a.value(Self.out).map { try OutputFile.target($0, for: "--out") }
+        for (t, v, dv) in rows {
+            guard t.isFinite, v.isFinite, dv.isFinite else {
+                throw UsageError("the curve cannot be computed for these parameters (a value is not finite)")
+            }
+            guard abs(v) <= Self.largest, abs(dv) <= Self.largest else {
+                throw UsageError("the curve cannot be computed for these parameters (values beyond ±1e9)")
+            }
         }
-        if let o = try a.value("--out") {
-            if let reason = ImageFile.unwritableReason(o) { throw UsageError("cannot write --out '\(o)': \(reason)") }
-            out = o
-        }
-        try a.finish()
     }
-
-    static var bezierNames: [String] { TimingCurve.named.compactMap(\.name) }
 
     private static func finite(_ text: String, _ name: String) throws -> Double {
-        guard let v = Double(text), v.isFinite else { throw UsageError("\(name) must be a finite number, not '\(text)'") }
-        return v
-    }
-
-    /// `--duration` for a Bézier: positive, finite, at most an hour; 1 s by default.
-    private static func duration(_ a: inout Arguments) throws -> Double {
-        guard let d = try a.value("--duration") else { return 1 }
-        let v = try finite(d, "--duration")
-        guard v > 0, v <= 3600 else { throw UsageError("duration must be a positive number of seconds (at most 3600)") }
+        guard let v = Double(text), v.isFinite else { throw UsageError("\(name) must be a finite number, not \(Echo.quoted(text))") }
         return v
     }
 
@@ -87,21 +119,20 @@ struct CurveCommand {
         }
     }
 
+    /// Prints the rows, then draws the plot (a signal stops it, leaving no file).
     func run() throws {
         let table = rows
         var text = header + "\ntime,value,velocity\n"
         for (t, v, dv) in table { text += "\(Self.number(t)),\(Self.number(v)),\(Self.number(dv))\n" }
         FileHandle.standardOutput.write(Data(text.utf8))
         guard let out else { return }
+        try Interruption.check()
         let platform = try Platform(headless: true)
         let canvas = try OffscreenCanvas(platform: platform, width: 720, height: 440, assetsDirectory: try Assets.directory())
-        let pixels = try canvas.render(CurvePlot.list(table, title: String(header.dropFirst(2)), width: 720, height: 440),
-                                       pixelScale: 1, background: Color(hex: 0x111318))
-        do {
-            try ImageFile.writePNG(pixels, width: 720, height: 440, to: out)
-        } catch let e as SDLError {
-            throw UsageError(e.message)
-        }
+        let list = try CurvePlot.list(table, title: String(header.dropFirst(2)), width: 720, height: 440)
+        let pixels = try canvas.render(list, pixelScale: 1, background: Color(hex: 0x111318))
+        try Interruption.check()
+        try ImageFile.writePNG(pixels, width: 720, height: 440, to: out)
     }
 
     static func number(_ v: Double) -> String { String(format: "%.6f", v) }
@@ -110,7 +141,8 @@ struct CurveCommand {
 /// A plot of value against time as display-list items: the 0 and 1 lines, the curve as a
 /// polyline of thin quads, and the parameters as a title.
 enum CurvePlot {
-    static func list(_ rows: [(Double, Double, Double)], title: String, width: Double, height: Double) -> DisplayList {
+    /// Stops at a signal (`Interrupted`).
+    static func list(_ rows: [(Double, Double, Double)], title: String, width: Double, height: Double) throws -> DisplayList {
         var list = DisplayList()
         let plot = Rect(x: 56, y: 64, width: width - 88, height: height - 112)
         let duration = rows.last?.0 ?? 1
@@ -133,7 +165,8 @@ enum CurvePlot {
         text("0 s", plot.minX - 8, plot.maxY + 8, 60)
         text(String(format: "%g s", duration), plot.maxX - 60, plot.maxY + 8, 80)
         text(title, 16, 16, width - 32, size: 13, color: Color(white: 0.9))
-        for (a, b) in zip(rows, rows.dropFirst()) {
+        for (i, (a, b)) in zip(rows, rows.dropFirst()).enumerated() {
+            if i % 4096 == 0 { try Interruption.check() }
             let p = point(a.0, a.1), q = point(b.0, b.1)
             let d = q - p, length = d.length
             guard length > 0 else { continue }

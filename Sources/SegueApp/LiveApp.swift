@@ -1,49 +1,58 @@
 import Foundation
 import Segue
+import SegueCommandLine
 import SegueSDL
 import SegueStudio
 
 /// The interactive app: an SDL window showing a session's screen and HUD, fed by the mouse
-/// and the keyboard.
+/// and the keyboard. It draws only when what the window shows changes, and sleeps in
+/// `SDL_WaitEventTimeout` whenever nothing moves by itself (at rest, paused, a drag held
+/// still); every input is handled at its own time (`EventPump`).
 @MainActor
 final class LiveApp {
     struct Options {
-        var session = SessionOptions()
+        static let window = Option<(width: Int, height: Int)>("--window", "WxH",
+            help: "the window's initial size in pixels, 1…10000 a side (default: fit the screen and the HUD)") { text in
+            let (w, h) = try Parse.size(text, "--window", in: 1...10000, unit: "pixels")
+            return (Int(w), Int(h))
+        }
+        static let events = Flag("--events", help: """
+            print JSON lines on stdout: ready (window, screen and tappable targets in window pixels), \
+            screen (after every change, with the targets), began, ended, and stats (frames per second \
+            while dragging) when the app quits
+            """)
+        static let record = Option<String>.text("--record", "FILE", help: """
+            write every input with its time, and the options, to FILE (JSON) for `segue replay`: \
+            whole, never half, whenever the app rests a moment and whenever it ends — quitting, \
+            SIGINT/SIGTERM, the display or the window lost
+            """)
+
+        /// Every option of the app, in the order `--help` lists them after the session's.
+        static var appOptions: [OptionSpec] { [window.spec, events.spec, Renderer.Kind.option.spec, record.spec] }
+        static var all: [OptionSpec] { SessionOptions.declarations + appOptions }
+
+        var session: SessionOptions
         var windowSize: (width: Int, height: Int)?
-        var events = false
-        var renderer = Renderer.Kind.raster
+        var events: Bool
+        var renderer: Renderer.Kind
         var record: String?
 
         init(_ args: [String]) throws {
-            var a = Arguments(args)
-            session = try SessionOptions.read(&a)
-            if let s = try a.value("--window") {
-                let wh = try Arguments.size(s, "--window")
-                windowSize = (Int(wh.width), Int(wh.height))
-            }
-            events = try a.flag("--events")
-            renderer = try Renderer.Kind.read(&a)
-            if let r = try a.value("--record") {
-                if let reason = ImageFile.unwritableReason(r) { throw UsageError("cannot write --record '\(r)': \(reason)") }
-                record = r
-            }
-            try a.finish()
+            let a = try Arguments(args, options: Self.all)
+            session = try SessionOptions(a)
+            windowSize = try a.value(Self.window)
+            events = a.flag(Self.events)
+            renderer = try a.value(Renderer.Kind.option) ?? .raster
+            record = try a.value(Self.record).map { try OutputFile.target($0, for: "--record") }
         }
     }
 
     private let options: Options
     private let host: WindowHost
     private let session: Session
-    private var recording: Recording?
-    private var inputs: [InputEvent] = []
+    private let recording: RecordingOutput?
+    private var inputs: [TimedInput] = []
     /// The run's frame figures, gathered only when they will be printed (`--events`).
-    private struct FrameStats {
-        /// Seconds between frame starts while dragging, and the work per frame.
-        var dragIntervals: [Double] = []
-        var frameWork: [Double] = []
-        /// Seconds from a pointer event to the present of the frame that showed it.
-        var inputLatencies: [Double] = []
-    }
     private var stats: FrameStats?
 
     init(options: Options) throws {
@@ -55,113 +64,87 @@ final class LiveApp {
             session.emit = { Platform.printLine($0) }
             stats = FrameStats()
         }
-        if options.record != nil { recording = Recording(options: options.session, window: host.window.size) }
+        let window = host.window.size
+        recording = options.record.map { RecordingOutput(path: $0, recording: Recording(options: options.session, window: window)) }
     }
 
+    /// Runs until the user quits or a signal arrives; the recording is written either way,
+    /// and on an error too (then rethrown).
     func run() throws -> Int32 {
-        let start = Platform.seconds
-        var frames = 0, fpsFrames = 0, fpsStart = start, lastFrameStart = start
-        while session.isRunning {
-            let frameStart = Platform.seconds
-            let now = frameStart - start
-            if session.isDragging { stats?.dragIntervals.append(frameStart - lastFrameStart) }
-            lastFrameStart = frameStart
-            inputs.removeAll(keepingCapacity: true)
-            host.pump.poll(into: &inputs)
-            for input in inputs {
-                recording?.append(input, at: now)
-                session.handle(input, at: now)
-            }
-            session.advance(to: now)
-            try host.draw(session, changed: !inputs.isEmpty)
-            if let t = host.pump.oldestPointerEventTime { stats?.inputLatencies.append(Platform.ticks - t) }
-            if frames == 0 { session.emitReady(renderer: host.drawer.renderer.driverName) }
-            frames += 1
-            fpsFrames += 1
-            if frameStart - fpsStart >= 0.5 {
-                session.setFPS(Double(fpsFrames) / (frameStart - fpsStart))
-                fpsFrames = 0
-                fpsStart = frameStart
-            }
-            let work = Platform.seconds - frameStart
-            stats?.frameWork.append(work)
-            Platform.sleep(1.0 / 60 - work - 0.0005)
+        let frames: Int
+        do {
+            frames = try loop()
+        } catch {
+            try? recording?.finish()
+            throw error
         }
-        if let recording, let path = options.record {
-            do {
-                try recording.write(to: path)
-            } catch {
-                throw UsageError("cannot write --record '\(path)': \(error.localizedDescription)")
-            }
-        }
-        emitStats(frames: frames)
+        try recording?.finish()
+        stats?.emit(frames: frames)
         return 0
     }
 
-    /// The run's frame figures: frames per second while dragging, and the work per frame
-    /// (events, advance, compose, draw, present), median and 95th percentile in ms.
-    private func emitStats(frames: Int) {
-        guard let stats else { return }
-        let drags = stats.dragIntervals
-        let dragFPS = drags.isEmpty ? 0 : Double(drags.count) / drags.reduce(0, +)
-        func ms(_ v: [Double]) -> String {
-            #"{"median":\#(String(format2: (v.percentile(0.5) ?? 0) * 1000)),"p95":\#(String(format2: (v.percentile(0.95) ?? 0) * 1000))}"#
+    private func loop() throws -> Int {
+        let start = Platform.seconds
+        let clock = { Platform.seconds - start }
+        var frames = 0, fpsFrames = 0, fpsStart = 0.0, lastDrawn = -1.0, drewLast = false
+        while session.isRunning && Interruption.signal == nil {
+            if let problem = host.platform.displayError { throw SDLError(message: problem) }
+            let now = clock()
+            inputs.removeAll(keepingCapacity: true)
+            host.pump.poll(into: &inputs, now: now)
+            var resized = false
+            for input in inputs {
+                recording?.append(input)
+                session.handle(input.input, at: input.time)
+                if case .resized = input.input { resized = true }
+            }
+            session.advance(to: now)
+            let drew = try host.draw(session, force: resized)
+            if drew {
+                if let t = host.pump.oldestPointerEventTime { stats?.inputLatencies.append(Platform.ticks - t) }
+                if frames == 0 { session.emitReady(renderer: host.drawer.renderer.driverName) }
+                if session.isDragging && drewLast { stats?.dragIntervals.append(now - lastDrawn) }
+                frames += 1
+                fpsFrames += 1
+                lastDrawn = now
+                stats?.frameWork.append(clock() - now)
+            }
+            drewLast = drew
+            if now - fpsStart >= 0.5 {
+                // At rest the HUD shows "—": a rate of one redraw is no frame rate.
+                session.setFPS(fpsFrames >= 2 ? Double(fpsFrames) / (now - fpsStart) : .nan)
+                fpsFrames = 0
+                fpsStart = now
+            }
+            // Frames (and input handling: a hovering pointer sends hundreds of moves a second)
+            // at 60 per second at most; at rest, sleep until the next input.
+            if drew || !inputs.isEmpty || (!session.isPaused && session.demo.window.changesWithTime) {
+                host.pump.wait(until: now + 1.0 / 60 - 0.0005, returnOnInput: false, now: clock)
+            } else {
+                try recording?.saveIfDue(now: now)
+                host.pump.wait(until: now + 1, returnOnInput: true, now: clock)
+            }
         }
-        Platform.printLine(#"{"event":"stats","frames":\#(frames),"dragFrames":\#(drags.count),"dragFps":\#(String(format1: dragFPS)),"frameWorkMs":\#(ms(stats.frameWork)),"inputToPresentMs":\#(ms(stats.inputLatencies))}"#)
+        // A signal ends the session as quitting does: a replay stops there too.
+        if session.isRunning { recording?.append(TimedInput(.quit, at: clock())) }
+        return frames
     }
 }
 
-/// A window that draws a session: the platform, the SDL window and renderer, the event pump.
-@MainActor
-final class WindowHost {
-    let platform: Platform
-    let window: SDLWindow
-    let drawer: DisplayListRenderer
-    let pump: EventPump
-    private var screenList = DisplayList()
-    private var hudList = DisplayList()
-    /// The demo whose images are loaded.
-    private weak var loadedDemo: AnyObject?
+/// Frames per second while dragging, the work per frame and the latency from a pointer
+/// event to the present of the frame that showed it.
+struct FrameStats {
+    /// Seconds between consecutive frames drawn while dragging, and the work per frame.
+    var dragIntervals: [Double] = []
+    var frameWork: [Double] = []
+    var inputLatencies: [Double] = []
 
-    /// A window sized to show `options.size` at its scale (or fitted to the display) beside
-    /// the HUD, unless `windowSize` is given.
-    init(options: SessionOptions, windowSize: (width: Int, height: Int)?, renderer kind: Renderer.Kind) throws {
-        do {
-            platform = try Platform(headless: false)
-        } catch {
-            throw SDLError(message: "cannot open a window (\(error)); `segue render` and `segue replay --headless` need no display")
+    /// Prints the `stats` event line: medians and 95th percentiles in ms.
+    func emit(frames: Int) {
+        let dragFPS = dragIntervals.isEmpty ? 0 : Double(dragIntervals.count) / dragIntervals.reduce(0, +)
+        func ms(_ v: [Double]) -> String {
+            #"{"median":\#(String(format2: (v.percentile(0.5) ?? 0) * 1000)),"p95":\#(String(format2: (v.percentile(0.95) ?? 0) * 1000))}"#
         }
-        let scale = options.scale ?? Layout.fittingScale(for: options.size, display: platform.usableDisplaySize)
-        let size = windowSize ?? Layout.windowSize(screen: options.size, scale: scale)
-        window = try SDLWindow(platform: platform, title: "Segue", width: size.width, height: size.height)
-        window.setMinimumSize(width: 480, height: 360)
-        let renderer = try Renderer(window: window, kind: kind, vsync: true)
-        drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: try Assets.directory()))
-        pump = EventPump(window: window)
-    }
-
-    /// The HUD last drawn, and whether a frame has been drawn at all.
-    private var drawnHUD: HUDModel?
-
-    /// Draws the session's screen (clipped to it) and HUD, and presents — unless nothing
-    /// can have changed since the last frame (no input, no animation, the same HUD, the
-    /// window's contents kept), so an idle app costs next to nothing.
-    func draw(_ session: Session, changed: Bool = true) throws {
-        guard changed || pump.contentsLost || session.demo.window.isAnimating || drawnHUD != session.hud else { return }
-        drawnHUD = session.hud
-        if loadedDemo !== session.demo {
-            try drawer.textures.registerAssets(session.demo.images)
-            loadedDemo = session.demo
-        }
-        let renderer = drawer.renderer
-        renderer.clear(Color(hex: 0x0F1115))
-        session.composeScreen(into: &screenList)
-        let clip = renderer.setClip(session.layout.screen)
-        drawer.draw(screenList, pixelScale: session.layout.scale, clip: clip)
-        renderer.setClip(nil)
-        session.composeHUD(into: &hudList)
-        drawer.draw(hudList, pixelScale: 1)
-        renderer.present()
-        drawer.textures.endFrame()
+        Platform.printLine(#"{"event":"stats","frames":\#(frames),"dragFrames":\#(dragIntervals.count),"dragFps":\#(String(format1: dragFPS)),"frameWorkMs":\#(ms(frameWork)),"inputToPresentMs":\#(ms(inputLatencies))}"#)
     }
 }

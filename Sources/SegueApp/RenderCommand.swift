@@ -1,59 +1,93 @@
 import Foundation
 import Segue
+import SegueCommandLine
 import SegueDemos
 import SegueSDL
 import SegueStudio
 
 /// `segue render`: one frame of a transition, headless, to a PNG.
-@MainActor
 struct RenderCommand {
+    static let transition = Option<String>.choice(
+        "--transition", "NAME", "transition", DemoCatalog.names.map { ($0, $0) },
+        help: DemoCatalog.names.joined(separator: " | "))
+    static let operation = Option<TransitionContext.Operation>(
+        "--operation", "OP", help: "present | dismiss (flip, pageturn); push | pop (magicmove)") { text in
+        guard let op = TransitionContext.Operation(rawValue: text) else { throw UsageError("unknown operation \(Echo.quoted(text))") }
+        return op
+    }
+    static let progress = Option.number("--progress", "P", in: 0...1, help: "0…1 of the animation's time")
+    static let out = Option<String>.text("--out", "FILE.png", help: """
+        where to write the PNG: written whole or not at all (an existing file is replaced only \
+        by a complete one); it must be a regular file or not exist yet
+        """)
+    static let curve = Option<TimingCurve>.curve("--curve", help: """
+        \(TimingCurve.names.joined(separator: " | ")): the curve over the whole timeline \
+        (default: the transition's own)
+        """)
+    static let size = Option<Size>.size("--size", help: "the screen in points, 1…10000 a side (default: 375x667)")
+    static let scale = Option.number("--scale", "S", in: 0.1...8, help: "pixels per point, 0.1…8 (default: 1)")
+    static let from = Option<String>.text("--from", "IMAGE", help: """
+        replace the from-screen's content with this image, scaled to cover the screen, keeping \
+        its aspect ratio: PNG or JPEG only (known by their first bytes), at most \(ImageFile.maxSide) \
+        pixels a side (read from the header before decoding)
+        """)
+    static let to = Option<String>.text("--to", "IMAGE", help: "the same for the to-screen")
+
+    static var required: [OptionSpec] { [transition.spec, operation.spec, progress.spec, out.spec] }
+    static var optional: [OptionSpec] { [curve.spec, size.spec, scale.spec, from.spec, to.spec, Renderer.Kind.option.spec] }
+
     var transition: String
     var operation: TransitionContext.Operation
     var progress: Double
     var out: String
     var curve: TimingCurve?
-    var size = Size(width: 375, height: 667)
-    var scale = 1.0
+    var size: Size
+    var scale: Double
     var fromImage: String?
     var toImage: String?
-    var renderer = Renderer.Kind.raster
+    var renderer: Renderer.Kind
 
-    /// Reads and validates every option; throws `UsageError` on the first problem.
-    init(_ args: [String]) throws {
-        var a = Arguments(args)
-        guard let t = try a.value("--transition") else { throw UsageError("render needs --transition (\(DemoCatalog.names.joined(separator: ", ")))") }
-        guard DemoCatalog.names.contains(t) else {
-            throw UsageError("unknown transition '\(t)' (one of: \(DemoCatalog.names.joined(separator: ", ")))")
+    /// Reads and validates every option, and the headers of the images; throws
+    /// `UsageError` on the first problem, before anything is drawn or written.
+    @MainActor init(_ args: [String]) throws {
+        let a = try Arguments(args, options: Self.required + Self.optional)
+        transition = try a.required(Self.transition, by: "render")
+        let op = try a.required(Self.operation, by: "render")
+        let ops = DemoCatalog.make(transition, screenSize: Size(width: 100, height: 100))?.operations ?? []
+        guard ops.contains(op) else {
+            throw UsageError("unknown operation \(Echo.quoted(op.rawValue)) for \(transition) (one of: \(ops.map(\.rawValue).joined(separator: ", ")))")
         }
-        transition = t
-        guard let op = try a.value("--operation") else { throw UsageError("render needs --operation") }
-        let ops = DemoCatalog.make(t, screenSize: Size(width: 100, height: 100))?.operations ?? []
-        guard let parsed = TransitionContext.Operation(rawValue: op), ops.contains(parsed) else {
-            throw UsageError("unknown operation '\(op)' for \(t) (one of: \(ops.map(\.rawValue).joined(separator: ", ")))")
-        }
-        operation = parsed
-        guard let p = try a.value("--progress") else { throw UsageError("render needs --progress (0…1)") }
-        progress = try Arguments.number(p, "--progress", in: 0...1)
-        guard let o = try a.value("--out") else { throw UsageError("render needs --out FILE.png") }
-        guard !o.isEmpty else { throw UsageError("--out must name a file") }
-        if let reason = ImageFile.unwritableReason(o) { throw UsageError("cannot write --out '\(o)': \(reason)") }
-        out = o
-        curve = try a.value("--curve").map(Arguments.curve)
-        if let s = try a.value("--size") { size = try Arguments.size(s, "--size") }
-        if let s = try a.value("--scale") { scale = try Arguments.number(s, "--scale", in: 0.1...8) }
-        fromImage = try a.value("--from")
-        toImage = try a.value("--to")
-        renderer = try Renderer.Kind.read(&a)
-        try a.finish()
+        operation = op
+        progress = try a.required(Self.progress, by: "render")
+        out = try OutputFile.target(try a.required(Self.out, by: "render"), for: "--out")
+        curve = try a.value(Self.curve)
+        size = try a.value(Self.size) ?? Size(width: 375, height: 667)
+        scale = try a.value(Self.scale) ?? 1
+        fromImage = try a.value(Self.from)
+        toImage = try a.value(Self.to)
+        renderer = try a.value(Renderer.Kind.option) ?? .raster
         let (w, h) = pixelSize
         guard w >= 1, h >= 1, w <= ImageFile.maxSide, h <= ImageFile.maxSide else {
             throw UsageError("the frame would be \(w)×\(h) pixels; from 1 to \(ImageFile.maxSide) a side")
+        }
+        for (path, role) in [(fromImage, "--from"), (toImage, "--to")] {
+            guard let path else { continue }
+            do {
+                let header = try ImageFile.header(path)
+                guard header.width <= ImageFile.maxSide, header.height <= ImageFile.maxSide else {
+                    throw UsageError("\(role): image \(Echo.quoted(path)) is \(header.width)×\(header.height) pixels, larger than \(ImageFile.maxSide) on a side")
+                }
+            } catch let e as SDLError {
+                throw UsageError("\(role): \(e.message)")
+            }
         }
     }
 
     var pixelSize: (Int, Int) { (Int((size.width * scale).rounded()), Int((size.height * scale).rounded())) }
 
-    func run() throws {
+    /// Draws and writes the frame; a signal stops it between stages (and inside the PNG
+    /// encoder), leaving nothing behind.
+    @MainActor func run() throws {
         let platform = try Platform(headless: true)
         let (w, h) = pixelSize
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: renderer)
@@ -63,19 +97,17 @@ struct RenderCommand {
         let screens = demo.screens(for: operation)
         for (path, vc, role) in [(fromImage, screens.from, "from"), (toImage, screens.to, "to")] {
             guard let path else { continue }
+            try Interruption.check()
             do {
                 demo.replaceContent(of: vc, with: try canvas.drawer.textures.registerImage(id: "\(role)-screen", path: path))
             } catch let e as SDLError {
                 throw UsageError("--\(role): \(e.message)")
             }
         }
+        try Interruption.check()
         let list = try demo.frame(of: operation, atProgress: progress, scale: scale)
         let pixels = try canvas.render(list, pixelScale: scale)
-        do {
-            try ImageFile.writePNG(pixels, width: w, height: h, to: out)
-        } catch let e as SDLError {
-            throw UsageError(e.message)
-        }
+        try Interruption.check()
+        try ImageFile.writePNG(pixels, width: w, height: h, to: out)
     }
 }
-

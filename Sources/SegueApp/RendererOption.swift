@@ -1,13 +1,10 @@
+import SegueCommandLine
 import SegueSDL
-import SegueStudio
 
 extension Renderer.Kind {
-    /// The engine `--renderer NAME` asks for; Segue's rasterizer when the option is absent.
-    static func read(_ a: inout Arguments) throws -> Renderer.Kind {
-        guard let name = try a.value("--renderer") else { return .raster }
-        guard let kind = Renderer.Kind(rawValue: name) else {
-            throw UsageError("unknown renderer '\(name)' (one of: \(Renderer.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return kind
-    }
+    /// `--renderer NAME`: what draws the frames; Segue's rasterizer when absent.
+    static let option = Option<Renderer.Kind>.choice(
+        "--renderer", "NAME", "renderer", Renderer.Kind.allCases.map { ($0.rawValue, $0) },
+        help: "what draws the frames: raster (Segue's own rasterizer, the default, the fastest without "
+            + "a GPU), opengl (SDL's OpenGL renderer) or software (SDL's software renderer); the HUD shows which")
 }

@@ -1,42 +1,54 @@
 import Foundation
 import Segue
+import SegueCommandLine
 import SegueSDL
 import SegueStudio
 
 /// `segue replay FILE.json [--headless] [--events] [--out DIR]`: plays a recording back,
-/// deterministically, in a window at its own pace or headless as fast as it can.
-@MainActor
+/// deterministically, in a window at its own pace or headless as fast as it can. The
+/// recording, its options and the frames it asks for are all validated before anything is
+/// drawn or written.
 struct ReplayCommand {
+    static let headless = Flag("--headless", help: "need no display (without it the replay shows in a window, at its pace)")
+    static let events = Flag("--events", help: "print the event lines, as the live run printed them")
+    static let out = Option<String>.text("--out", "DIR", help: """
+        write every frame of the screen as DIR/frame-NNNNN.png: all of them or none (DIR is made \
+        if missing; a failed or interrupted replay leaves it as it was)
+        """)
+    static let noFrameLimit = Flag("--no-frame-limit", help: """
+        with --out, write a recording of any length (otherwise one that would make more than \
+        \(frameLimit) frames, an hour at 60 per second, is refused with the count)
+        """)
+    static var options: [OptionSpec] { [headless.spec, events.spec, out.spec, noFrameLimit.spec, Renderer.Kind.option.spec] }
+    /// Frames `--out` writes without `--no-frame-limit`: an hour at 60 per second.
+    static let frameLimit = 216_000
+
     var path: String
-    var headless = false
-    var events = false
+    var headless: Bool
+    var events: Bool
     var out: String?
-    var renderer = Renderer.Kind.raster
+    var noFrameLimit: Bool
+    var renderer: Renderer.Kind
 
     init(_ args: [String]) throws {
-        guard let file = args.first, !file.hasPrefix("--") else { throw UsageError("replay needs a recording: segue replay FILE.json") }
+        let a = try Arguments(args, options: Self.options, positionals: 1)
+        guard let file = a.positionals.first else { throw UsageError("replay needs a recording: segue replay FILE.json") }
         path = file
-        var a = Arguments(Array(args.dropFirst()))
-        headless = try a.flag("--headless")
-        events = try a.flag("--events")
-        renderer = try Renderer.Kind.read(&a)
-        if let o = try a.value("--out") {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: o, isDirectory: &isDir) {
-                guard isDir.boolValue else { throw UsageError("--out '\(o)' is a file, not a folder") }
-            } else if let reason = ImageFile.unwritableReason(o) {
-                throw UsageError("cannot make --out folder '\(o)': \(reason)")
-            }
+        headless = a.flag(Self.headless)
+        events = a.flag(Self.events)
+        noFrameLimit = a.flag(Self.noFrameLimit)
+        renderer = try a.value(Renderer.Kind.option) ?? .raster
+        if let o = try a.value(Self.out) {
+            try OutputFolder.check(o, for: "--out")
             out = o
         }
-        try a.finish()
     }
 
-    func run() throws {
+    @MainActor func run() throws {
         let (recording, options) = try Recording.read(path)
+        if out != nil { try checkFrames(recording, options) }
         if events { Platform.lineBufferStandardOutput() }
         let emit: (String) -> Void = events ? { Platform.printLine($0) } : { _ in }
-        if let out { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
         if headless {
             try runHeadless(recording, options, emit)
         } else {
@@ -44,14 +56,32 @@ struct ReplayCommand {
         }
     }
 
-    /// Frames are rendered only when they are written (`--out`).
-    private func runHeadless(_ recording: Recording, _ options: SessionOptions, _ emit: @escaping (String) -> Void) throws {
+    /// Every frame `--out` would write can be drawn, and there are not too many.
+    @MainActor private func checkFrames(_ recording: Recording, _ options: SessionOptions) throws {
+        let name = Echo.quoted(path)
+        for (w, h) in recording.frameSizes(options: options) where !(1...ImageFile.maxSide).contains(w) || !(1...ImageFile.maxSide).contains(h) {
+            throw UsageError("recording \(name) asks for \(w)×\(h)-pixel frames; --out draws from 1 to \(ImageFile.maxSide) a side")
+        }
+        guard !noFrameLimit else { return }
+        let count = recording.frameCountBound(limit: Self.frameLimit)
+        if count > Self.frameLimit {
+            let span = recording.events.last?.t ?? 0
+            let frames = Int((span * 60).rounded(.up)) + 1
+            throw UsageError("recording \(name) spans \(String(format: "%.0f", span)) s: about \(frames) frames for --out, more than \(Self.frameLimit) (an hour at 60 per second); add --no-frame-limit to write them")
+        }
+    }
+
+    /// Frames are rendered only when they are written (`--out`), into a folder that
+    /// appears whole when the replay ends.
+    @MainActor private func runHeadless(_ recording: Recording, _ options: SessionOptions, _ emit: @escaping (String) -> Void) throws {
         let platform = try Platform(headless: true)
+        let folder = try out.map { try OutputFolder($0) }
         var canvas: OffscreenCanvas?
         var list = DisplayList()
         try Replayer(recording: recording, options: options).run(emit: emit) { session, number, _ in
+            try Interruption.check()
             if number == 1 { session.emitReady(renderer: canvas?.renderer.driverName ?? "none") }
-            guard let out else { return }
+            guard let folder else { return }
             let screen = session.layout.screen
             let w = Int(screen.width.rounded()), h = Int(screen.height.rounded())
             if canvas == nil || canvas!.width != w || canvas!.height != h {
@@ -61,27 +91,33 @@ struct ReplayCommand {
             try canvas!.drawer.textures.registerAssets(session.demo.images)
             session.composeScreen(into: &list, inWindow: false)
             let pixels = try canvas!.render(list, pixelScale: session.layout.scale)
-            try ImageFile.writePNG(pixels, width: w, height: h, to: out + "/" + Self.frameName(number))
-            if number % 60 == 0 { FileHandle.standardError.write(Data("segue: replay wrote \(number) frames\n".utf8)) }
+            try ImageFile.writePNG(pixels, width: w, height: h, into: folder, name: Self.frameName(number))
+            if number % 60 == 0 { Command.writeStandardError("segue: replay wrote \(number) frames\n") }
         }
+        try folder?.commit()
     }
 
-    /// In a window: each frame is shown when its time comes.
-    private func runInWindow(_ recording: Recording, _ options: SessionOptions, _ emit: @escaping (String) -> Void) throws {
+    /// In a window: each frame is shown when its time comes; closing the window ends it.
+    @MainActor private func runInWindow(_ recording: Recording, _ options: SessionOptions, _ emit: @escaping (String) -> Void) throws {
         let host = try WindowHost(options: options, windowSize: (recording.window[0], recording.window[1]), renderer: renderer)
         let start = Platform.seconds
-        var ignored: [InputEvent] = []
-        try Replayer(recording: recording, options: options).run(emit: emit) { session, number, time in
-            try host.draw(session)
-            if number == 1 { session.emitReady(renderer: host.drawer.renderer.driverName) }
-            ignored.removeAll(keepingCapacity: true)
-            host.pump.poll(into: &ignored)
-            if ignored.contains(.quit) { throw ReplayStopped() }
-            Platform.sleep(time - (Platform.seconds - start))
+        let clock = { Platform.seconds - start }
+        var ignored: [TimedInput] = []
+        do {
+            try Replayer(recording: recording, options: options).run(emit: emit) { session, number, time in
+                try host.draw(session)
+                if number == 1 { session.emitReady(renderer: host.drawer.renderer.driverName) }
+                host.pump.wait(until: time, returnOnInput: false, now: clock)
+                try Interruption.check()
+                ignored.removeAll(keepingCapacity: true)
+                host.pump.poll(into: &ignored, now: clock())
+                if ignored.contains(where: { $0.input == .quit }) { throw ReplayStopped() }
+            }
+        } catch is ReplayStopped {
         }
     }
 
-    struct ReplayStopped: Error {}
+    private struct ReplayStopped: Error {}
 
     static func frameName(_ number: Int) -> String {
         let digits = String(number)

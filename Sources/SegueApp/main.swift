@@ -1,43 +1,25 @@
-import Foundation
-import SegueSDL
-import SegueStudio
+import SegueCommandLine
 
-/// Runs the command named by the arguments and exits: 0 on success, 1 when the platform
-/// fails, 2 on bad input (one line on stderr).
-@MainActor
-func runMain() -> Int32 {
+/// Runs the command named by the arguments and exits: 0 on success, 1 when the platform or
+/// the disk fails, 2 on bad input (one line on stderr), 130 / 143 after SIGINT / SIGTERM.
+Command.run("segue") {
     var args = Array(CommandLine.arguments.dropFirst())
-    do {
-        if args.first == "help" || args.contains("--help") || args.contains("-h") {
-            print(Help.text)
-            return 0
-        }
-        if args.first == "curve" {
-            args.removeFirst()
-            try CurveCommand(args).run()
-            return 0
-        }
-        if args.first == "replay" {
-            args.removeFirst()
-            do {
-                try ReplayCommand(args).run()
-            } catch is ReplayCommand.ReplayStopped {
-            }
-            return 0
-        }
-        if args.first == "render" {
-            args.removeFirst()
-            try RenderCommand(args).run()
-            return 0
-        }
-        return try LiveApp(options: LiveApp.Options(args)).run()
-    } catch let e as UsageError {
-        FileHandle.standardError.write(Data("segue: \(e.description)\n".utf8))
-        return 2
-    } catch {
-        FileHandle.standardError.write(Data("segue: \(error)\n".utf8))
-        return 1
+    if args.first == "help" || args.contains("--help") || args.contains("-h") {
+        print(Help.text)
+        return 0
     }
+    switch args.first {
+    case "curve":
+        args.removeFirst()
+        try CurveCommand(args).run()
+    case "replay":
+        args.removeFirst()
+        try ReplayCommand(args).run()
+    case "render":
+        args.removeFirst()
+        try RenderCommand(args).run()
+    default:
+        return try LiveApp(options: LiveApp.Options(args)).run()
+    }
+    return 0
 }
-
-exit(runMain())

@@ -1,15 +1,12 @@
 import Foundation
 import Segue
+import SegueCommandLine
 import SegueDemos
 import SegueSDL
 
-/// `segue-bench`: what a frame costs, headless.
-///
-///     segue-bench [frames] [--demo NAME] [--frames N] [--renderer raster|opengl|software]   each demo mid-drag at 1280 × 800
-///     segue-bench engine [--animations N] [--per-layer K]             N animations (K per view) advanced and composed
-///     segue-bench soak [--transitions N]                              transitions back to back: memory, textures
-///
-/// Every mode prints human lines, then one `RESULT {json}` line for scripts/bench.py.
+/// `segue-bench`: what a frame costs, headless (`segue-bench --help` lists the modes and
+/// options). Every mode prints human lines, then one `RESULT {json}` line for scripts/bench.py.
+/// SIGINT / SIGTERM stop it between frames (exit 130 / 143).
 
 struct Stats {
     var samples: [Double] = []
@@ -42,7 +39,40 @@ func peakBytes() -> Int {
 
 func ms(_ v: Double) -> String { String(format: "%.3f", v * 1000) }
 
+/// The benchmark's options, declared once with their help (`segue-bench --help`).
 struct Options {
+    static let demo = Option<String>.choice("--demo", "NAME", "demo", DemoCatalog.names.map { ($0, $0) },
+                                            help: "frames: only this demo (default: every demo)")
+    static let frames = Option.whole("--frames", "N", in: 1...1_000_000, help: "frames: frames timed per demo (default 300)")
+    static let animations = Option.whole("--animations", "N", in: 1...1_000_000,
+                                         help: "engine: animations advanced and composed (default 10000)")
+    static let perLayer = Option.whole("--per-layer", "K", in: 1...4,
+                                       help: "engine: animations per view: opacity, position, bounds, transform (default 1)")
+    static let transitions = Option.whole("--transitions", "N", in: 1...1_000_000,
+                                          help: "soak: transitions back to back (default 1000)")
+    static let renderer = Option<Renderer.Kind>.choice("--renderer", "NAME", "renderer",
+                                                       Renderer.Kind.allCases.map { ($0.rawValue, $0) },
+                                                       help: "frames, soak: raster (default) | opengl | software")
+    static let modes = ["frames", "engine", "soak"]
+    static var all: [OptionSpec] { [demo.spec, frames.spec, animations.spec, perLayer.spec, transitions.spec, renderer.spec] }
+
+    static var help: String {
+        """
+        segue-bench — what a frame costs, headless.
+
+        USAGE
+        \(HelpText.synopsis("segue-bench [frames]", optional: [demo.spec, frames.spec, renderer.spec]))
+        \(HelpText.synopsis("segue-bench engine", optional: [animations.spec, perLayer.spec]))
+        \(HelpText.synopsis("segue-bench soak", optional: [transitions.spec, renderer.spec]))
+
+          frames: each demo mid-drag at 1280 × 800; engine: N animations (K per view) advanced
+          and composed; soak: transitions back to back (memory, textures). Every mode prints
+          human lines, then one `RESULT {json}` line for scripts/bench.py.
+
+        \(HelpText.table(all))
+        """
+    }
+
     var mode = "frames"
     var demos = DemoCatalog.names
     var frames = 300
@@ -52,32 +82,19 @@ struct Options {
     var renderer = Renderer.Kind.raster
 
     init(_ args: [String]) throws {
-        var rest = args[...]
-        if let first = rest.first, !first.hasPrefix("--") { mode = first; rest = rest.dropFirst() }
-        guard ["frames", "engine", "soak"].contains(mode) else { throw BenchError("unknown mode '\(mode)' (frames, engine, soak)") }
-        while let flag = rest.popFirst() {
-            func number() throws -> Int {
-                guard let v = rest.popFirst().flatMap({ Int($0) }), v > 0 else { throw BenchError("\(flag) needs a positive whole number") }
-                return v
+        let a = try Arguments(args, options: Self.all, positionals: 1)
+        if let first = a.positionals.first {
+            guard Self.modes.contains(first) else {
+                throw UsageError("unknown mode \(Echo.quoted(first)) (\(Self.modes.joined(separator: ", ")))")
             }
-            switch flag {
-            case "--demo":
-                guard let d = rest.popFirst(), DemoCatalog.names.contains(d) else { throw BenchError("--demo needs one of \(DemoCatalog.names)") }
-                demos = [d]
-            case "--frames": frames = try number()
-            case "--animations": animations = try number()
-            case "--per-layer":
-                perLayer = try number()
-                guard perLayer <= 4 else { throw BenchError("--per-layer is 1…4 (opacity, position, bounds, transform)") }
-            case "--transitions": transitions = try number()
-            case "--renderer":
-                guard let k = rest.popFirst().flatMap(Renderer.Kind.init(rawValue:)) else {
-                    throw BenchError("--renderer needs one of \(Renderer.Kind.allCases.map(\.rawValue))")
-                }
-                renderer = k
-            default: throw BenchError("unknown option \(flag)")
-            }
+            mode = first
         }
+        if let d = try a.value(Self.demo) { demos = [d] }
+        frames = try a.value(Self.frames) ?? frames
+        animations = try a.value(Self.animations) ?? animations
+        perLayer = try a.value(Self.perLayer) ?? perLayer
+        transitions = try a.value(Self.transitions) ?? transitions
+        renderer = try a.value(Self.renderer) ?? renderer
     }
 }
 
@@ -113,6 +130,7 @@ func json(_ object: [String: Any]) -> String {
         var compose = Stats(), draw = Stats(), frame = Stats(), cpu = Stats()
         let wallStart = Platform.seconds
         for i in 0...(o.frames + 10) {
+            try Interruption.check()
             time += 1.0 / 60
             let phase = Double(i % 120) / 120
             let fraction = 0.1 + 0.8 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
@@ -146,7 +164,7 @@ func json(_ object: [String: Any]) -> String {
 
 /// N running animations, K on each of N/K views (opacity, position, bounds, transform in
 /// that order), advanced and composed every frame.
-@MainActor func engineBench(_ o: Options) -> [String: Any] {
+@MainActor func engineBench(_ o: Options) throws -> [String: Any] {
     let window = Window(size: Size(width: 1280, height: 800))
     let columns = 100
     for i in 0..<(o.animations / o.perLayer) {
@@ -166,6 +184,7 @@ func json(_ object: [String: Any]) -> String {
     var list = DisplayList()
     var frame = Stats()
     for i in 0..<130 {
+        try Interruption.check()
         let t0 = Platform.seconds
         window.advance(to: Double(i) / 60)
         list.items.removeAll(keepingCapacity: true)
@@ -203,6 +222,7 @@ func json(_ object: [String: Any]) -> String {
     var residentAt50 = 0
     let start = Platform.seconds
     for n in 0..<o.transitions {
+        try Interruption.check()
         let d = demos[n % demos.count]
         let before = ended
         if n % 2 == 0, let op = d.nextOperation {
@@ -234,17 +254,20 @@ func json(_ object: [String: Any]) -> String {
             "texturesBefore": baselineTextures, "texturesAfter": textures]
 }
 
-do {
-    let o = try Options(Array(CommandLine.arguments.dropFirst()))
+Command.run("segue-bench") {
+    let args = Array(CommandLine.arguments.dropFirst())
+    if args.contains("--help") || args.contains("-h") {
+        print(Options.help)
+        return 0
+    }
+    let o = try Options(args)
     let platform = try Platform(headless: true)
     let result: [String: Any]
     switch o.mode {
-    case "engine": result = engineBench(o)
+    case "engine": result = try engineBench(o)
     case "soak": result = try soakBench(o, platform)
     default: result = try framesBench(o, platform)
     }
     print("RESULT " + json(["mode": o.mode, "result": result]))
-} catch {
-    FileHandle.standardError.write(Data("segue-bench: \(error)\n".utf8))
-    exit(2)
+    return 0
 }

@@ -1,84 +1,117 @@
 internal import CSDL2
+internal import CSegueSupport
 import Foundation
 import Segue
+import SegueCommandLine
 
-/// Reading and writing image files with SDL_image.
+/// Reading and writing image files. Input is PNG or JPEG only (by their magic bytes), and
+/// its dimensions are read from the header before decoding: anything over `maxSide` a side
+/// is refused without allocating it. PNG goes through libpng directly, so its warnings and
+/// errors never reach stderr (they become the one error line); JPEG through SDL_image.
+/// Output is PNG, written by the one output writer (`OutputFile`, `OutputFolder`).
 package enum ImageFile {
     /// Images and frames larger than this many pixels on a side are refused (before
-    /// decoding, for files), so a file that claims huge dimensions cannot exhaust memory.
+    /// decoding, for files): at most 8192² RGBA, 256 MB.
     package static let maxSide = 8192
 
-    /// Why `path` cannot take a new file, or nil when it can: its folder must exist and be
-    /// writable, and the path must not be a folder.
-    package static func unwritableReason(_ path: String) -> String? {
-        let dir = (path as NSString).deletingLastPathComponent
-        let folder = dir.isEmpty ? "." : dir
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-            return "folder '\(folder)' does not exist"
+    /// The header of the image at `path`; problems are `SDLError`s naming the file.
+    package static func header(_ path: String) throws -> ImageHeader {
+        let name = Echo.quoted(path)
+        guard access(path, R_OK) == 0 else { throw SDLError(message: "cannot read image \(name): no such readable file") }
+        // A folder, device or pipe is no image (and a pipe could block forever).
+        guard Path.regularFileSize(path) != nil else { throw SDLError(message: "cannot read image \(name): not a regular file") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SDLError(message: "cannot read image \(name): \(OutputError.reason(errno))") }
+        defer { close(fd) }
+        do {
+            return try ImageHeader.read { offset, count in
+                var bytes = [UInt8](repeating: 0, count: count)
+                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+                return n > 0 ? Array(bytes.prefix(n)) : []
+            }
+        } catch {
+            throw SDLError(message: "cannot decode image \(name): \(error.description)")
         }
-        guard access(folder, W_OK) == 0 else { return "folder '\(folder)' is not writable" }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue { return "it is a folder" }
-        return nil
     }
 
+    /// Decodes the image at `path` into a surface the caller frees.
     static func load(_ path: String) throws -> UnsafeMutablePointer<SDL_Surface> {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw SDLError(message: "cannot read image '\(path)': no such readable file")
+        let header = try header(path)
+        let name = Echo.quoted(path)
+        guard header.width <= maxSide, header.height <= maxSide else {
+            throw SDLError(message: "image \(name) is \(header.width)×\(header.height) pixels, larger than \(maxSide) on a side")
         }
-        // A directory, device or pipe is no image (and a pipe could block forever).
-        guard RegularFile.size(atPath: path) != nil else {
-            throw SDLError(message: "cannot read image '\(path)': not a regular file")
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        switch header.format {
+        case .png:
+            surface = try readPNG(path)
+        case .jpeg:
+            guard let rw = SDL_RWFromFile(path, "rb"), let s = IMG_LoadTyped_RW(rw, 1, "JPG") else {
+                throw SDLError(message: "cannot decode image \(name): \(String(cString: SDL_GetError()))")
+            }
+            surface = s
         }
-        if let (w, h) = pngHeaderSize(path), w > maxSide || h > maxSide {
-            throw SDLError(message: "image '\(path)' is \(w)×\(h) pixels, larger than \(maxSide) on a side")
+        guard Int(surface.pointee.w) == header.width, Int(surface.pointee.h) == header.height else {
+            SDL_FreeSurface(surface)
+            throw SDLError(message: "image \(name) decodes to another size than its header says")
         }
-        guard let s = IMG_Load(path) else {
-            throw SDLError(message: "cannot decode image '\(path)': \(String(cString: SDL_GetError()))")
-        }
-        if s.pointee.w <= 0 || s.pointee.h <= 0 || s.pointee.w > maxSide || s.pointee.h > maxSide {
-            SDL_FreeSurface(s)
-            throw SDLError(message: "image '\(path)' has unusable dimensions")
-        }
-        return s
+        return surface
     }
 
-    /// The width and height a PNG's header claims, or nil when the file is not a PNG.
-    private static func pngHeaderSize(_ path: String) -> (Int, Int)? {
-        guard let f = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? f.close() }
-        guard let d = try? f.read(upToCount: 24), d.count == 24,
-              d.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        func be32(_ o: Int) -> Int { d[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        return (be32(16), be32(20))
+    /// The PNG at `path` as an RGBA surface, through libpng.
+    private static func readPNG(_ path: String) throws -> UnsafeMutablePointer<SDL_Surface> {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let status = segue_png_read(path, Int32(maxSide), &pixels, &w, &h, &message, message.count)
+        defer { free(pixels) }
+        let name = Echo.quoted(path)
+        switch Int(status) {
+        case Int(SEGUE_PNG_OK):
+            guard let pixels, let s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+                throw SDLError("SDL_CreateRGBSurfaceWithFormat \(w)×\(h)")
+            }
+            let pitch = Int(s.pointee.pitch), row = Int(w) * 4
+            for y in 0..<Int(h) { (s.pointee.pixels + y * pitch).copyMemory(from: pixels + y * row, byteCount: row) }
+            return s
+        case Int(SEGUE_PNG_TOO_LARGE):
+            throw SDLError(message: "image \(name) is \(w)×\(h) pixels, larger than \(maxSide) on a side")
+        case Int(SEGUE_PNG_NO_MEMORY):
+            throw SDLError(message: "cannot decode image \(name): out of memory")
+        default:
+            let why = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw SDLError(message: "cannot decode image \(name): \(why.isEmpty ? "unreadable PNG" : why)")
+        }
     }
 
-    /// Writes RGBA pixels as a PNG at `path`, atomically: to a temporary file beside it,
-    /// then renamed, so a failure never leaves a half-written file.
+    /// Writes RGBA pixels as a PNG at `path`, whole or not at all (`OutputFile`).
     package static func writePNG(_ rgba: [UInt8], width: Int, height: Int, to path: String) throws {
-        var pixels = rgba
-        if let reason = unwritableReason(path) { throw SDLError(message: "cannot write '\(path)': \(reason)") }
-        let dir = (path as NSString).deletingLastPathComponent
-        let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        try pixels.withUnsafeMutableBytes { buf in
-            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, Int32(width), Int32(height), 32,
-                                                             Int32(width * 4), SDL_PIXELFORMAT_RGBA32.rawValue) else {
-                throw SDLError("SDL_CreateRGBSurfaceWithFormatFrom")
-            }
-            defer { SDL_FreeSurface(s) }
-            guard IMG_SavePNG(s, temp) == 0 else {
-                unlink(temp)
-                throw SDLError(message: "cannot write '\(path)': \(String(cString: SDL_GetError()))")
-            }
+        try OutputFile.write(path) { try encodePNG(rgba, width: width, height: height, to: $0) }
+    }
+
+    /// Writes RGBA pixels as the PNG `name` in `folder`.
+    package static func writePNG(_ rgba: [UInt8], width: Int, height: Int, into folder: OutputFolder, name: String) throws {
+        try folder.write(name) { try encodePNG(rgba, width: width, height: height, to: $0) }
+    }
+
+    private static func encodePNG(_ rgba: [UInt8], width: Int, height: Int, to sink: FileSink) throws {
+        precondition(rgba.count == width * height * 4)
+        var code: Int32 = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let status = rgba.withUnsafeBufferPointer {
+            segue_png_write(sink.fd, $0.baseAddress, Int32(width), Int32(height), width * 4, &code, &message, message.count)
         }
-        guard rename(temp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw SDLError(message: "cannot write '\(path)': \(reason)")
+        switch Int(status) {
+        case Int(SEGUE_PNG_OK): return
+        case Int(SEGUE_PNG_IO): throw OutputError(writing: sink.path, errno: code)
+        case Int(SEGUE_PNG_INTERRUPTED): try Interruption.check(); throw Interrupted(signal: SIGTERM)
+        default:
+            let why = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw OutputError("cannot write \(Echo.quoted(sink.path)): \(why.isEmpty ? "PNG encoding failed" : why)")
         }
     }
 
-    /// Reads a PNG into RGBA pixels (for golden comparisons).
+    /// Reads a PNG or JPEG into RGBA pixels (for golden comparisons).
     package static func readRGBA(_ path: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
         let s = try load(path)
         defer { SDL_FreeSurface(s) }

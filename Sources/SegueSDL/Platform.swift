@@ -1,14 +1,23 @@
 internal import CSDL2
+internal import CSegueSupport
 import Foundation
+import SegueCommandLine
 
 /// SDL, SDL_ttf and SDL_image, initialised once for the process and shut down on `deinit`.
 package final class Platform {
     /// Initialises video, text and images. `headless` selects SDL's offscreen video driver,
-    /// which needs no display (SDL's OpenGL renderer draws there through EGL).
+    /// which needs no display (SDL's OpenGL renderer draws there through EGL). SDL installs
+    /// no signal handlers: SIGINT and SIGTERM are the process's own (`Interruption`). On X11,
+    /// Xlib's error handlers are replaced: a protocol error (the window destroyed by another
+    /// program) shows in `displayError`, a lost display ends the process with one line and
+    /// status 1 (exit hooks run, so a recording is still written).
     package init(headless: Bool) throws {
         SDL_SetMainReady()
         if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
-        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        // Before SDL's video starts: SDL chains its own X error handler to the one it finds
+        // and puts that one back when it quits (when the errors of a destroyed window arrive).
+        if !headless { segue_x11_install_error_handlers(Path.split(CommandLine.arguments.first ?? "segue").name) }
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
@@ -22,6 +31,15 @@ package final class Platform {
             SDL_Quit()
             throw SDLError("IMG_Init")
         }
+    }
+
+    /// The display's first protocol error since the window opened (X11), as a sentence, or
+    /// nil: after one, the window cannot be trusted to exist.
+    package var displayError: String? {
+        let code = segue_x11_error()
+        guard code != 0 else { return nil }
+        let names = [3: "BadWindow", 4: "BadPixmap", 8: "BadMatch", 9: "BadDrawable", 11: "BadAlloc", 13: "BadGC"]
+        return "the window is gone (X error \(names[Int(code)] ?? "code \(code)"))"
     }
 
     deinit {

@@ -1,43 +1,44 @@
 import Foundation
 #if !SEGUE_FUZZING
 import Segue
+import SegueCommandLine
 #endif
 
 /// Why bytes are not a usable recording.
-public struct RecordingError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct RecordingError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A recorded session: the options in force (as command-line arguments), the window's
 /// size, and every input with the time (seconds since the start) it was handled at.
-/// Stored as JSON. This file depends on Foundation and `InputEvent` alone, so the parser
+/// Stored as JSON. This file depends on Foundation, `InputEvent` and `Echo` alone, so the parser
 /// can be fuzzed on its own (scripts/fuzz.sh).
-public struct Recording: Codable, Sendable {
-    public static let version = 1
+package struct Recording: Codable, Sendable {
+    package static let version = 1
     /// Files larger than this are refused before parsing.
-    public static let maxFileSize = 64 << 20
+    package static let maxFileSize = 64 << 20
 
-    public struct Entry: Codable, Sendable, Hashable {
-        public var t: Double
-        public var type: String
-        public var x: Double?
-        public var y: Double?
-        public var inside: Bool?
-        public var key: String?
-        public var shift: Bool?
-        public var width: Int?
-        public var height: Int?
+    package struct Entry: Codable, Sendable, Hashable {
+        package var t: Double
+        package var type: String
+        package var x: Double?
+        package var y: Double?
+        package var inside: Bool?
+        package var key: String?
+        package var shift: Bool?
+        package var width: Int?
+        package var height: Int?
     }
 
-    public var version = Recording.version
+    package var version = Recording.version
     /// The session options as command-line arguments.
-    public var arguments: [String]
-    public var window: [Int]
-    public var events: [Entry]
+    package var arguments: [String]
+    package var window: [Int]
+    package var events: [Entry]
 
     /// An empty recording of a session started with `arguments` in a window of `window` pixels.
-    public init(arguments: [String], window: (width: Int, height: Int)) {
+    package init(arguments: [String], window: (width: Int, height: Int)) {
         self.arguments = arguments
         self.window = [window.width, window.height]
         events = []
@@ -71,22 +72,18 @@ public struct Recording: Codable, Sendable {
         events.append(e)
     }
 
-    /// Writes the recording as JSON at `path`, atomically.
-    public func write(to path: String) throws {
+    /// The recording as JSON (keys sorted).
+    package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return try encoder.encode(self)
     }
 
     /// Parses and validates a recording; every problem is a `RecordingError` naming it.
     /// Nesting deeper than `maxDepth` is refused before parsing.
-    public static func decode(_ data: Data) throws -> Recording {
+    package static func decode(_ data: Data) throws -> Recording {
         guard data.count <= maxFileSize else { throw RecordingError("it is \(data.count) bytes, more than \(maxFileSize)") }
-        var depth = 0
-        for byte in data {
-            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { depth -= 1 }
-            if depth > maxDepth { throw RecordingError("it nests deeper than \(maxDepth) levels") }
-        }
+        if nests(data, deeperThan: maxDepth) { throw RecordingError("it nests deeper than \(maxDepth) levels") }
         let recording: Recording
         do {
             recording = try JSONDecoder().decode(Recording.self, from: data)
@@ -98,7 +95,28 @@ public struct Recording: Codable, Sendable {
     }
 
     /// JSON nesting accepted (a recording needs three levels).
-    public static let maxDepth = 16
+    package static let maxDepth = 16
+
+    /// Whether `json` nests arrays and objects deeper than `limit`, counting brackets and
+    /// braces outside strings only (a string may hold any number of them).
+    package static func nests(_ json: Data, deeperThan limit: Int) -> Bool {
+        var depth = 0, inString = false, escaped = false
+        for byte in json {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
+    }
 
     private static func reason(_ error: Error) -> String {
         switch error {
@@ -120,7 +138,7 @@ public struct Recording: Codable, Sendable {
         for (i, e) in events.enumerated() {
             guard e.t.isFinite, e.t >= last, e.t <= 86_400 else { throw bad("event \(i + 1) has time \(e.t): times must rise from 0") }
             last = e.t
-            guard input(e) != nil else { throw bad("event \(i + 1) (\(e.type)) is malformed") }
+            guard input(e) != nil else { throw bad("event \(i + 1) (\(Echo.quoted(e.type))) is malformed") }
         }
     }
 

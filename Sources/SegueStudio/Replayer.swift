@@ -1,47 +1,6 @@
 import Foundation
 import Segue
 
-extension Recording {
-    /// An empty recording of a session with `options` in a window of `window` pixels.
-    package init(options: SessionOptions, window: (width: Int, height: Int)) {
-        self.init(arguments: options.arguments, window: window)
-    }
-
-    /// Reads and validates the recording at `path` and its options; every problem is a
-    /// `UsageError` naming the file.
-    package static func read(_ path: String) throws -> (Recording, SessionOptions) {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw UsageError("cannot read recording '\(path)': no such readable file")
-        }
-        guard let size = RegularFile.size(atPath: path) else {
-            throw UsageError("cannot read recording '\(path)': not a regular file")
-        }
-        if size > maxFileSize {
-            throw UsageError("recording '\(path)' is \(size) bytes, more than \(maxFileSize)")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw UsageError("cannot read recording '\(path)': \(error.localizedDescription)")
-        }
-        let recording: Recording
-        do {
-            recording = try decode(data)
-        } catch let e as RecordingError {
-            throw UsageError("recording '\(path)' is not a valid Segue recording: \(e.description)")
-        }
-        var a = Arguments(recording.arguments)
-        do {
-            let options = try SessionOptions.read(&a)
-            try a.finish()
-            return (recording, options)
-        } catch let e as UsageError {
-            throw UsageError("recording '\(path)' has bad options: \(e.description)")
-        }
-    }
-}
-
 /// Plays a recording through a session, deterministically: inputs are handled at their
 /// recorded times exactly as the live app handled them, with frames at `frameRate` in
 /// between; after the last input it runs until no transition is under way (10 s at most),

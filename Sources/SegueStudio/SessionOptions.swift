@@ -1,72 +1,45 @@
 import Segue
+import SegueCommandLine
 import SegueDemos
 
 /// What a session starts with: the demo, the screen, and the parameters the user set on
 /// the command line (unset ones keep the demo's reference values).
-public struct SessionOptions: Hashable, Sendable {
-    public var demo = "flip"
-    public var size = Size(width: 375, height: 667)
+package struct SessionOptions: Hashable, Sendable {
+    package var demo = "flip"
+    package var size = Size(width: 375, height: 667)
     /// Pixels per point, or nil to fit the window.
-    public var scale: Double?
-    public var duration: Double?
-    public var curve: TimingCurve?
-    public var threshold: Double?
-    public var completionSpeed: Double?
-    public var completionCurve: TimingCurve?
-    public var perspective: Double?
-    public var release: ReleaseRule?
-    public var springCompletion = false
-    public var slowMotion = false
+    package var scale: Double?
+    package var duration: Double?
+    package var curve: TimingCurve?
+    package var threshold: Double?
+    package var completionSpeed: Double?
+    package var completionCurve: TimingCurve?
+    package var perspective: Double?
+    package var release: ReleaseRule?
+    package var springCompletion = false
+    package var slowMotion = false
 
-    public init() {}
-
-    /// Reads the session options from `a`, validating each; leaves other options to the caller.
-    public static func read(_ a: inout Arguments) throws -> SessionOptions {
-        var o = SessionOptions()
-        if let d = try a.value("--demo") {
-            guard DemoCatalog.names.contains(d) else {
-                throw UsageError("unknown demo '\(d)' (one of: \(DemoCatalog.names.joined(separator: ", ")))")
-            }
-            o.demo = d
-        }
-        if let s = try a.value("--size") { o.size = try Arguments.size(s, "--size") }
-        if let s = try a.value("--scale") { o.scale = try Arguments.number(s, "--scale", in: 0.1...8) }
-        if let s = try a.value("--duration") { o.duration = try Arguments.number(s, "--duration", in: 0.05...60) }
-        if let s = try a.value("--curve") { o.curve = try Arguments.curve(s) }
-        if let s = try a.value("--threshold") { o.threshold = try Arguments.number(s, "--threshold", in: 0...1) }
-        if let s = try a.value("--completion-speed") { o.completionSpeed = try Arguments.number(s, "--completion-speed", in: 0.05...20) }
-        if let s = try a.value("--completion-curve") { o.completionCurve = try Arguments.curve(s) }
-        if let s = try a.value("--perspective") { o.perspective = try Arguments.number(s, "--perspective", in: 10...100_000) }
-        if let s = try a.value("--release") {
-            guard let r = ReleaseRule(rawValue: s) else {
-                throw UsageError("unknown release rule '\(s)' (one of: \(ReleaseRule.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            o.release = r
-        }
-        o.springCompletion = try a.flag("--spring-completion")
-        o.slowMotion = try a.flag("--slow-motion")
-        return o
-    }
+    package init() {}
 
     /// The options as command-line arguments (for recordings).
-    public var arguments: [String] {
-        var out = ["--demo", demo, "--size", "\(size.width)x\(size.height)"]
-        func add(_ name: String, _ value: String?) { if let value { out += [name, value] } }
-        add("--scale", scale.map { "\($0)" })
-        add("--duration", duration.map { "\($0)" })
-        add("--curve", curve?.name)
-        add("--threshold", threshold.map { "\($0)" })
-        add("--completion-speed", completionSpeed.map { "\($0)" })
-        add("--completion-curve", completionCurve?.name)
-        add("--perspective", perspective.map { "\($0)" })
-        add("--release", release?.rawValue)
-        if springCompletion { out.append("--spring-completion") }
-        if slowMotion { out.append("--slow-motion") }
+    package var arguments: [String] {
+        var out = [Self.demoOption.name, demo, Self.sizeOption.name, "\(size.width)x\(size.height)"]
+        func add<T>(_ option: Option<T>, _ value: String?) { if let value { out += [option.name, value] } }
+        add(Self.scaleOption, scale.map { "\($0)" })
+        add(Self.durationOption, duration.map { "\($0)" })
+        add(Self.curveOption, curve?.name)
+        add(Self.thresholdOption, threshold.map { "\($0)" })
+        add(Self.completionSpeedOption, completionSpeed.map { "\($0)" })
+        add(Self.completionCurveOption, completionCurve?.name)
+        add(Self.perspectiveOption, perspective.map { "\($0)" })
+        add(Self.releaseOption, release?.rawValue)
+        if springCompletion { out.append(Self.springCompletionFlag.name) }
+        if slowMotion { out.append(Self.slowMotionFlag.name) }
         return out
     }
 
     /// `base` with the values set here.
-    public func applied(to base: TransitionParameters) -> TransitionParameters {
+    package func applied(to base: TransitionParameters) -> TransitionParameters {
         var p = base
         if let duration { p.duration = duration }
         if let curve { p.curve = curve }
@@ -81,24 +54,24 @@ public struct SessionOptions: Hashable, Sendable {
 }
 
 /// Where the screen and the HUD sit in the window, in pixels.
-public struct Layout: Hashable, Sendable {
-    public static let margin = 24.0
-    public static let hudWidth = 380.0
-    public var window: (width: Int, height: Int)
-    public var screen: Rect
-    public var scale: Double
-    public var hud: Rect
+package struct Layout: Hashable, Sendable {
+    package static let margin = 24.0
+    package static let hudWidth = 380.0
+    package var window: (width: Int, height: Int)
+    package var screen: Rect
+    package var scale: Double
+    package var hud: Rect
 
-    public static func == (a: Layout, b: Layout) -> Bool {
+    package static func == (a: Layout, b: Layout) -> Bool {
         a.window == b.window && a.screen == b.screen && a.scale == b.scale && a.hud == b.hud
     }
 
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         h.combine(window.width); h.combine(window.height); h.combine(screen); h.combine(scale); h.combine(hud)
     }
 
     /// The screen scaled to fit beside the HUD (or at `fixedScale`), the pair centred.
-    public init(window: (width: Int, height: Int), screen size: Size, fixedScale: Double?) {
+    package init(window: (width: Int, height: Int), screen size: Size, fixedScale: Double?) {
         self.window = window
         let m = Self.margin, w = Double(window.width), h = Double(window.height)
         let fit = min((w - Self.hudWidth - 3 * m) / size.width, (h - 2 * m) / size.height)
@@ -110,26 +83,26 @@ public struct Layout: Hashable, Sendable {
     }
 
     /// The window size that shows the screen at `scale` beside the HUD.
-    public static func windowSize(screen size: Size, scale: Double) -> (width: Int, height: Int) {
+    package static func windowSize(screen size: Size, scale: Double) -> (width: Int, height: Int) {
         (Int((size.width * scale + hudWidth + 3 * margin).rounded()),
          Int(max(size.height * scale + 2 * margin, 640).rounded()))
     }
 
     /// The largest scale (≤ 2, in steps of 0.05) at which the screen and the HUD fit a
     /// display of `display` pixels.
-    public static func fittingScale(for size: Size, display: (width: Int, height: Int)?) -> Double {
+    package static func fittingScale(for size: Size, display: (width: Int, height: Int)?) -> Double {
         guard let d = display else { return 1 }
         let s = min((Double(d.height) - 2 * margin - 80) / size.height, (Double(d.width) - hudWidth - 3 * margin) / size.width, 2)
         return max((s * 20).rounded(.down) / 20, 0.25)
     }
 
     /// A window point in screen points.
-    public func toScreen(x: Double, y: Double) -> Point {
+    package func toScreen(x: Double, y: Double) -> Point {
         Point(x: (x - screen.minX) / scale, y: (y - screen.minY) / scale)
     }
 
     /// A rectangle in screen points in window pixels.
-    public func toWindow(_ r: Rect) -> Rect {
+    package func toWindow(_ r: Rect) -> Rect {
         Rect(x: screen.minX + r.minX * scale, y: screen.minY + r.minY * scale, width: r.width * scale, height: r.height * scale)
     }
 }

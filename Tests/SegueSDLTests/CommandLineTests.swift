@@ -61,7 +61,7 @@ import Testing
         (["--progress", "1.5"], "--progress must be within"),
         (["--progress", "-0.1"], "--progress must be within"),
         (["--progress", "nan"], "--progress must be a number"),
-        (["--progress", "0.5", "--bogus"], "unknown option --bogus"),
+        (["--progress", "0.5", "--bogus"], "unknown option '--bogus'"),
         (["--progress", "0.5", "--curve", "wobbly"], "unknown curve 'wobbly'"),
         (["--progress", "0.5", "--size", "0x10"], "--size sides must be within"),
         (["--progress", "0.5", "--scale", "0"], "--scale must be within"),

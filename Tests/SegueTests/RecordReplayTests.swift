@@ -3,6 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+import SegueCommandLine
 
 
 @MainActor @Suite struct RecordReplayTests {

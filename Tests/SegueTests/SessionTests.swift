@@ -3,6 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+import SegueCommandLine
 
 @MainActor @Suite struct SessionTests {
     @Test func slowMotionRunsTheClockTenTimesSlower() throws {
@@ -93,9 +94,7 @@ import Testing
     }
 
     @Test func commandLineTuningAppliesToEveryDemo() throws {
-        var a = Arguments(["--demo", "pageturn", "--duration", "0.5", "--perspective", "800", "--release", "projected"])
-        let options = try SessionOptions.read(&a)
-        try a.finish()
+        let options = try SessionOptions(parsing: ["--demo", "pageturn", "--duration", "0.5", "--perspective", "800", "--release", "projected"])
         let d = SessionDriver(options)
         let p = d.session.demo.parameters
         #expect(p.duration == 0.5 && p.perspectiveDistance == 800 && p.releaseRule == .projected)

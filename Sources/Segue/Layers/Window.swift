@@ -52,6 +52,13 @@ public final class Window: View {
         isTransitioning || !displayLinks.isEmpty || layer.hasAnimationsInTree
     }
 
+    /// Whether advancing the clock alone can change what shows: a display link runs, or an
+    /// animation runs in a layer whose clock moves (not under a paused layer, as the
+    /// container is while a drag drives a transition). False lets an app sleep until input.
+    public var changesWithTime: Bool {
+        !displayLinks.isEmpty || layer.hasAnimationsUnderMovingClock(parentSpeed: 1)
+    }
+
     // MARK: Time
 
     /// The current time in seconds, as last passed to `advance(to:)`.
@@ -126,5 +133,15 @@ public final class Window: View {
 
     func notify(_ event: TransitionEvent) {
         for o in transitionObservers { o.observer(event) }
+    }
+}
+
+extension Layer {
+    /// Whether an animation runs in this tree where the clock moves (every speed from the
+    /// root down is non-zero).
+    fileprivate func hasAnimationsUnderMovingClock(parentSpeed: Double) -> Bool {
+        let speed = parentSpeed * timing.speed
+        guard speed != 0 else { return false }
+        return !animations.isEmpty || sublayers.contains { $0.hasAnimationsUnderMovingClock(parentSpeed: speed) }
     }
 }

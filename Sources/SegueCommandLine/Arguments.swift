@@ -1,0 +1,67 @@
+/// Command-line arguments parsed strictly against the options a command declares: every
+/// option must be declared, may appear once (`--name value` or `--name=value`), a valued
+/// option must have its value and a flag must not; at most `positionals` arguments that
+/// are not options may appear, first or anywhere. Each violation is a `UsageError`.
+/// Values are validated when read (`value`, `required`), in the order the command reads.
+public struct Arguments {
+    public let positionals: [String]
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    public init(_ args: [String], options: [OptionSpec], positionals allowed: Int = 0) throws {
+        var byName: [String: OptionSpec] = [:]
+        for spec in options {
+            precondition(byName[spec.name] == nil || byName[spec.name] == spec, "\(spec.name) declared twice")
+            byName[spec.name] = spec
+        }
+        var positionals: [String] = []
+        var seen: Set<String> = []
+        var i = 0
+        while i < args.count {
+            let token = args[i]
+            i += 1
+            guard token.hasPrefix("-"), token != "-", Double(token) == nil else {
+                guard positionals.count < allowed else { throw UsageError("unexpected argument \(Echo.quoted(token)) (see --help)") }
+                positionals.append(token)
+                continue
+            }
+            let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard let spec = byName[name] else { throw UsageError("unknown option \(Echo.quoted(name)) (see --help)") }
+            guard seen.insert(name).inserted else { throw UsageError("option \(name) given more than once") }
+            if !spec.takesValue {
+                guard parts.count == 1 else { throw UsageError("option \(name) takes no value") }
+                flags.insert(name)
+            } else if parts.count == 2 {
+                values[name] = String(parts[1])
+            } else {
+                // The next argument is the value unless it is itself an option (a negative
+                // number is a value).
+                guard i < args.count, !(args[i].hasPrefix("--") && Double(args[i]) == nil) else {
+                    throw UsageError("option \(name) needs a value")
+                }
+                values[name] = args[i]
+                i += 1
+            }
+        }
+        self.positionals = positionals
+    }
+
+    /// Whether `flag` was given.
+    public func flag(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+
+    /// Whether `option` was given (its value unread).
+    public func has<T>(_ option: Option<T>) -> Bool { values[option.name] != nil }
+
+    /// The validated value of `option`, or nil when it was not given.
+    public func value<T>(_ option: Option<T>) throws -> T? {
+        guard let text = values[option.name] else { return nil }
+        return try option.value(text)
+    }
+
+    /// The validated value of `option`; absent, a `UsageError` "`command` needs --name PLACEHOLDER".
+    public func required<T>(_ option: Option<T>, by command: String) throws -> T {
+        guard let v = try value(option) else { throw UsageError("\(command) needs \(option.spec.synopsis)") }
+        return v
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a command-line program's body with the process-wide rules every Segue executable
+/// keeps: signals caught (`Interruption`), and the exit status from how the body ended —
+/// its own status; 2 and one line for a `UsageError`; 128 + the signal for an
+/// interruption (silent); 1 and one line for anything else. Every line is made safe
+/// with `Echo.line`.
+public enum Command {
+    public static func run(_ program: String, _ body: () throws -> Int32) -> Never {
+        Interruption.install()
+        var status: Int32
+        do {
+            status = try body()
+        } catch let e as UsageError {
+            printError(program, e.description)
+            status = 2
+        } catch let e as Interrupted {
+            status = e.exitStatus
+        } catch {
+            printError(program, "\(error)")
+            status = 1
+        }
+        ExitHooks.runAll()
+        if let signal = Interruption.signal, status == 0 { status = 128 + signal }
+        exit(status)
+    }
+
+    /// Writes "program: message" as one line on stderr.
+    public static func printError(_ program: String, _ message: String) {
+        writeStandardError(program + ": " + Echo.line(message) + "\n")
+    }
+
+    /// Writes `text` to stderr unbuffered (retrying short writes).
+    public static func writeStandardError(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}

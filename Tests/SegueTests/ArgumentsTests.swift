@@ -1,0 +1,99 @@
+import Testing
+import SegueCommandLine
+@testable import SegueStudio
+
+/// The one argument parser: strict rules, values validated when read, help from the
+/// declarations.
+@MainActor @Suite struct ArgumentsTests {
+    static let count = Option.whole("--count", "N", in: 1...10, help: "how many, 1…10")
+    static let ratio = Option.number("--ratio", "R", in: -1...1, help: "a ratio")
+    static let name = Option<String>.text("--name", "TEXT", help: "a name")
+    static let loud = Flag("--loud", help: "shout")
+    static var all: [OptionSpec] { [count.spec, ratio.spec, name.spec, loud.spec] }
+
+    private func error(_ args: [String], positionals: Int = 0) -> String? {
+        do {
+            let a = try Arguments(args, options: Self.all, positionals: positionals)
+            _ = try a.value(Self.count)
+            _ = try a.value(Self.ratio)
+            return nil
+        } catch let e as UsageError {
+            return e.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func readsValuesFlagsAndPositionals() throws {
+        let a = try Arguments(["file", "--count", "3", "--ratio=-0.5", "--loud"], options: Self.all, positionals: 1)
+        #expect(a.positionals == ["file"])
+        #expect(try a.value(Self.count) == 3)
+        #expect(try a.value(Self.ratio) == -0.5)
+        #expect(a.flag(Self.loud))
+        // A negative number is a value; "--x" after --name is not (it looks like an option).
+        #expect(throws: UsageError("option --name needs a value")) {
+            try Arguments(["--name", "--x"], options: Self.all)
+        }
+        #expect(try Arguments(["--ratio", "-1"], options: Self.all).value(Self.ratio) == -1)
+        #expect(try Arguments([], options: Self.all).value(Self.count) == nil)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus' (see --help)"),
+        (["--count", "2", "--count", "3"], "option --count given more than once"),
+        (["--loud", "--loud"], "option --loud given more than once"),
+        (["--count"], "option --count needs a value"),
+        (["--loud=yes"], "option --loud takes no value"),
+        (["stray"], "unexpected argument 'stray' (see --help)"),
+        (["--count", "11"], "--count must be a whole number from 1 to 10, not '11'"),
+        (["--ratio", "nan"], "--ratio must be a number, not 'nan'"),
+        (["--ratio", "2"], "--ratio must be within -1…1, not '2'"),
+        (["--bo\ngus"], "unknown option '--bo\\ngus' (see --help)"),
+    ])
+    func refusesWithOneLine(_ args: [String], _ message: String) {
+        #expect(error(args) == message)
+    }
+
+    @Test func theSessionsOptionsRoundTripThroughTheirArguments() throws {
+        var o = SessionOptions()
+        o.demo = "pageturn"
+        o.duration = 0.5
+        o.release = .velocity
+        o.slowMotion = true
+        o.curve = .easeIn
+        #expect(try SessionOptions(parsing: o.arguments) == o)
+        #expect(throws: UsageError("unknown demo 'nope' (one of: flip, pageturn, magicmove)")) {
+            try SessionOptions(parsing: ["--demo", "nope"])
+        }
+    }
+
+    @Test func helpIsGeneratedFromTheDeclarations() {
+        let table = HelpText.table(Self.all)
+        #expect(table.split(separator: "\n").first == "  --count N    how many, 1…10")
+        #expect(table.contains("  --loud       shout"))
+        let synopsis = HelpText.synopsis("tool", required: [Self.count.spec], optional: [Self.loud.spec])
+        #expect(synopsis == "  tool --count N [--loud]")
+        // Every line fits the width; long help wraps under its column.
+        let long = HelpText.table([OptionSpec(name: "--long", placeholder: nil, help: String(repeating: "word ", count: 60))])
+        #expect(long.split(separator: "\n").allSatisfy { $0.count <= HelpText.width })
+        #expect(long.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 10) + "word") })
+    }
+}
+
+/// The one escaping rule for input shown in messages.
+@MainActor @Suite struct EchoTests {
+    @Test func controlAndFormatCharactersBecomeVisibleEscapes() {
+        #expect(Echo.quoted("a\nb\tc\r\u{1B}[31m") == #"'a\nb\tc\r\e[31m'"#)
+        #expect(Echo.quoted("\u{7F}\u{85}\u{202E}x\u{200B}") == #"'\u{7F}\u{85}\u{202E}x\u{200B}'"#)
+        #expect(Echo.quoted(#"back\slash"#) == #"'back\\slash'"#)
+        #expect(Echo.quoted("café ünïcode → ok") == "'café ünïcode → ok'")
+        #expect(Echo.quoted(String(repeating: "x", count: 500)).count == Echo.maxQuoted + 3)
+    }
+
+    @Test func aLineIsEscapedOnceOnly() {
+        let quoted = "unknown demo " + Echo.quoted("\u{1B}]0;title\u{07}")
+        #expect(Echo.line(quoted) == quoted)
+        #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 })
+        #expect(Echo.line("two\nlines") == #"two\nlines"#)
+    }
+}
