@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "CSegueSupport", linkerSettings: [.linkedLibrary("png16")]),
         // What every command needs: one argument parser with the help beside the options,
         // messages, the output writer, signals.
-        .target(name: "SegueCommandLine", dependencies: ["CSegueSupport"]),
+        .target(name: "SegueCommandLine", dependencies: ["Segue", "CSegueSupport"]),
         .target(name: "Segue"),
         // Display list to pixels without a platform: tessellation, occlusion,
         // precomposition, draw order, and the CPU rasterizer.

@@ -1,3 +1,4 @@
+import Segue
 /// Command-line arguments parsed strictly against the options a command declares: every
 /// option must be declared, may appear once (`--name value` or `--name=value`), a valued
 /// option must have its value and a flag must not; at most `positionals` arguments that

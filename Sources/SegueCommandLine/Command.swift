@@ -1,3 +1,4 @@
+import Segue
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import Segue
 /// Bad command-line input: printed as one line on stderr, exit status 2. Messages quote
 /// what the user typed with `Echo.quoted`.
 public struct UsageError: Error, CustomStringConvertible, Equatable {

@@ -1,3 +1,4 @@
+import Segue
 internal import CSegueSupport
 #if canImport(Glibc)
 import Glibc

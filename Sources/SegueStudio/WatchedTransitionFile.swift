@@ -55,7 +55,7 @@ package final class WatchedTransitionFile {
     private enum Outcome { case success(TransitionFile), failure(String) }
 
     private static func read(_ path: String, exists: Bool) -> Outcome {
-        let shown = Escaped.quoted(path)
+        let shown = Echo.quoted(path)
         guard exists else { return .failure("\(shown): no such file") }
         guard let size = RegularFile.size(atPath: path) else { return .failure("\(shown): not a regular file") }
         guard size <= maxBytes else { return .failure("\(shown): \(size) bytes, more than \(maxBytes)") }

@@ -1,3 +1,4 @@
+import Segue
 import Testing
 import SegueCommandLine
 @testable import SegueStudio

@@ -34,12 +34,12 @@ import Testing
         // Half written: reported once, the last good version stays.
         try String(text("three").prefix(30)).write(toFile: path, atomically: false, encoding: .utf8)
         guard case .failed(let message)? = w.poll() else { Issue.record("not failed"); return }
-        #expect(message.hasPrefix(#"""# + path + #"": line 1, column 31:"#), "\(message)")
+        #expect(message.hasPrefix("'" + path + "': line 1, column 31:"), "\(message)")
         #expect(w.poll() == nil && w.current?.name == "two" && w.problem == message)
 
         // Deleted, then made again.
         try FileManager.default.removeItem(atPath: path)
-        #expect(w.poll() == .failed(#"""# + path + #"": no such file"#))
+        #expect(w.poll() == .failed("'" + path + "': no such file"))
         #expect(w.poll() == nil && w.current?.name == "two")
         try text("four").write(toFile: path, atomically: false, encoding: .utf8)
         #expect(w.poll().map { if case .loaded(let f) = $0 { return f.name } else { return "" } } == "four")
@@ -49,9 +49,9 @@ import Testing
     @Test func aFolderOrAHugeFileIsRefusedUnread() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(WatchedTransitionFile(path: dir.path).poll() == .failed(#"""# + dir.path + #"": not a regular file"#))
+        #expect(WatchedTransitionFile(path: dir.path).poll() == .failed("'" + dir.path + "': not a regular file"))
         let big = dir.appendingPathComponent("big.json").path
         FileManager.default.createFile(atPath: big, contents: Data(count: WatchedTransitionFile.maxBytes + 1))
-        #expect(WatchedTransitionFile(path: big).poll() == .failed(#"""# + big + #"": \#(WatchedTransitionFile.maxBytes + 1) bytes, more than \#(WatchedTransitionFile.maxBytes)"#))
+        #expect(WatchedTransitionFile(path: big).poll() == .failed("'" + big + "': \(WatchedTransitionFile.maxBytes + 1) bytes, more than \(WatchedTransitionFile.maxBytes)"))
     }
 }

@@ -96,7 +96,7 @@ private struct FieldValue {
     func identifier() throws -> String {
         let s = try string()
         guard !s.isEmpty, s.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
-            throw error("must be lowercase letters, digits and '-', not \(Escaped.quoted(s))")
+            throw error("must be lowercase letters, digits and '-', not \(Echo.quoted(s))")
         }
         return s
     }
@@ -132,7 +132,7 @@ private struct FieldValue {
         guard s.hasPrefix("#"), digits.count == 6 || digits.count == 8,
               let v = UInt32(String(String.UnicodeScalarView(digits)), radix: 16),
               digits.allSatisfy({ $0.properties.isASCIIHexDigit }) else {
-            throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", not \(Escaped.quoted(s))")
+            throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", not \(Echo.quoted(s))")
         }
         let rgba = digits.count == 6 ? v << 8 | 0xFF : v
         func channel(_ shift: UInt32) -> Double { Double((rgba >> shift) & 0xFF) / 255 }
@@ -145,7 +145,7 @@ private struct FieldValue {
         let names = TimingCurve.named.compactMap(\.name)
         if case .string(let s) = value.kind {
             guard let c = TimingCurve.named(s) else {
-                throw error("unknown curve \(Escaped.quoted(s)) (one of: \(names.joined(separator: ", ")), or {\"cubicBezier\": …} or {\"spring\": …})")
+                throw error("unknown curve \(Echo.quoted(s)) (one of: \(names.joined(separator: ", ")), or {\"cubicBezier\": …} or {\"spring\": …})")
             }
             return .bezier(c)
         }
@@ -194,7 +194,7 @@ private struct FieldValue {
                 switch s {
                 case "height": return .height
                 case "width": return .width
-                default: throw v.error(#"must be "height", "width" or a number of points, not \#(Escaped.quoted(s))"#)
+                default: throw v.error(#"must be "height", "width" or a number of points, not \#(Echo.quoted(s))"#)
                 }
             }
             return .points(try v.number(in: 0...100_000, excludingLower: true))
@@ -206,7 +206,7 @@ private struct FieldValue {
     func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws -> T where T.RawValue == String {
         let s = try string()
         guard let v = T(rawValue: s) else {
-            throw error("expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \(Escaped.quoted(s))")
+            throw error("expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \(Echo.quoted(s))")
         }
         return v
     }
@@ -219,7 +219,7 @@ private struct FieldValue {
         let sourceName = try object.take("source", required: true) { v throws -> String in
             let s = try v.string()
             guard ["base", "modal", "color", "gradient"].contains(s) else {
-                throw v.error(#"expected one of "base", "modal", "color", "gradient", not \#(Escaped.quoted(s))"#)
+                throw v.error(#"expected one of "base", "modal", "color", "gradient", not \#(Echo.quoted(s))"#)
             }
             return s
         }!
@@ -333,7 +333,7 @@ private struct FieldReader {
     func finish() throws {
         guard let extra = members.first else { return }
         let meant = known.first { $0.lowercased() == extra.key.lowercased() }
-        throw TransitionFileError(place: object.place.isEmpty ? Escaped.quoted(extra.key) : "\(object.place).\(Escaped.quoted(extra.key))",
+        throw TransitionFileError(place: object.place.isEmpty ? Echo.quoted(extra.key) : "\(object.place).\(Echo.quoted(extra.key))",
                                   message: "unknown key" + (meant.map { " (did you mean \"\($0)\"?)" } ?? ""))
     }
 }

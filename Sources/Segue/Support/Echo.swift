@@ -3,26 +3,26 @@
 /// overrides, zero-width joiners) and line or paragraph separators — is shown as a visible
 /// escape (`\n`, `\t`, `\r`, `\e`, `\u{7F}`, `\u{202E}`), so a message is always one line
 /// that means what it shows.
-public enum Echo {
+package enum Echo {
     /// The longest input quoted whole; longer input is cut, with "…" after it.
-    public static let maxQuoted = 200
+    package static let maxQuoted = 200
 
     /// `text` made safe for one terminal line; a backslash is left as it is, so a line of
     /// already quoted input is unchanged (idempotent).
-    public static func line(_ text: String) -> String {
+    package static func line(_ text: String) -> String {
         escape(text, backslash: false)
     }
 
     /// `text` between single quotes, escaped, with its backslashes doubled so an escape
     /// cannot be faked, and cut at `maxQuoted` characters: how messages quote user input.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let cut = text.unicodeScalars.count > maxQuoted
         let shown = cut ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(maxQuoted))) : text
         return "'" + escape(shown, backslash: true) + "'" + (cut ? "…" : "")
     }
 
     /// Whether a terminal would act on `scalar` rather than show it.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
             return true
