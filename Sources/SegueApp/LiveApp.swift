@@ -139,12 +139,9 @@ struct FrameStats {
     var frameWork: [Double] = []
     var inputLatencies: [Double] = []
 
-    /// Prints the `stats` event line: medians and 95th percentiles in ms.
+    /// Prints the `stats` event line (`SessionEvent.stats`).
     func emit(frames: Int) {
-        let dragFPS = dragIntervals.isEmpty ? 0 : Double(dragIntervals.count) / dragIntervals.reduce(0, +)
-        func ms(_ v: [Double]) -> String {
-            #"{"median":\#(String(format2: (v.percentile(0.5) ?? 0) * 1000)),"p95":\#(String(format2: (v.percentile(0.95) ?? 0) * 1000))}"#
-        }
-        Platform.printLine(#"{"event":"stats","frames":\#(frames),"dragFrames":\#(dragIntervals.count),"dragFps":\#(String(format1: dragFPS)),"frameWorkMs":\#(ms(frameWork)),"inputToPresentMs":\#(ms(inputLatencies))}"#)
+        Platform.printLine(SessionEvent.stats(frames: frames, dragIntervals: dragIntervals, frameWork: frameWork,
+                                              inputLatencies: inputLatencies).jsonLine)
     }
 }

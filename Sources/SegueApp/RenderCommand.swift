@@ -7,8 +7,8 @@ import SegueStudio
 
 /// `segue render`: one frame of a transition, headless, to a PNG.
 struct RenderCommand {
-    static let transition = Option<String>.choice(
-        "--transition", "NAME", "transition", DemoCatalog.names.map { ($0, $0) },
+    static let transition = Option<BuiltInDemo>.choice(
+        "--transition", "NAME", "transition", BuiltInDemo.allCases.map { ($0.rawValue, $0) },
         help: DemoCatalog.names.joined(separator: " | "))
     static let operation = Option<TransitionContext.Operation>(
         "--operation", "OP", help: "present | dismiss (flip, pageturn); push | pop (magicmove)") { text in
@@ -36,7 +36,7 @@ struct RenderCommand {
     static var required: [OptionSpec] { [transition.spec, operation.spec, progress.spec, out.spec] }
     static var optional: [OptionSpec] { [curve.spec, size.spec, scale.spec, from.spec, to.spec, Renderer.Kind.option.spec] }
 
-    var transition: String
+    var transition: BuiltInDemo
     var operation: TransitionContext.Operation
     var progress: Double
     var out: String
@@ -53,7 +53,7 @@ struct RenderCommand {
         let a = try Arguments(args, options: Self.required + Self.optional)
         transition = try a.required(Self.transition, by: "render")
         let op = try a.required(Self.operation, by: "render")
-        let ops = DemoCatalog.make(transition, screenSize: Size(width: 100, height: 100))?.operations ?? []
+        let ops = DemoCatalog.make(transition, screenSize: Size(width: 100, height: 100)).operations
         guard ops.contains(op) else {
             throw UsageError("unknown operation \(Echo.quoted(op.rawValue)) for \(transition) (one of: \(ops.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -91,7 +91,7 @@ struct RenderCommand {
         let platform = try Platform(headless: true)
         let (w, h) = pixelSize
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: renderer)
-        guard let demo = DemoCatalog.make(transition, screenSize: size) else { return }
+        let demo = DemoCatalog.make(transition, screenSize: size)
         try canvas.drawer.textures.registerAssets(demo.images)
         if let curve { demo.curve = curve }
         let screens = demo.screens(for: operation)

@@ -36,31 +36,40 @@ package protocol Demo: AnyObject {
     var images: [(id: String, path: String)] { get }
 }
 
-/// The demos the app ships, by name, in the order of the keys 1, 2, 3…
+/// One of the demos the app ships, in the order of the keys 1, 2, 3…: the type that names a
+/// demo on the command line, in recordings and in events.
+package enum BuiltInDemo: String, CaseIterable, Hashable, Sendable {
+    case flip, pageturn, magicmove
+}
+
+/// The demos the app ships, made by identifier.
 @MainActor
 package enum DemoCatalog {
-    nonisolated package static let names = ["flip", "pageturn", "magicmove"]
+    nonisolated package static let names = BuiltInDemo.allCases.map(\.rawValue)
 
-    /// A new demo called `name` on a screen of `size` points, or nil for an unknown name.
-    package static func make(_ name: String, screenSize size: Size) -> Demo? {
-        switch name {
-        case "flip":
-            return ModalDemo(name: name, screenSize: size, home: .flipHome, modal: .flipModal,
+    /// A new `demo` on a screen of `size` points.
+    package static func make(_ demo: BuiltInDemo, screenSize size: Size) -> Demo {
+        switch demo {
+        case .flip:
+            return ModalDemo(name: demo.rawValue, screenSize: size, home: .flipHome, modal: .flipModal,
                              hint: "Drag vertically on the screen to flip, or press its button. Release past the marker to finish.",
                              dragPlan: (.present, Point(x: size.width / 2, y: size.height * 0.95), Point(x: 0, y: -size.height))) { window, toggle in
                 FlipTransition(window: window, begin: toggle)
             }
-        case "pageturn":
-            return ModalDemo(name: name, screenSize: size, home: .pageHome, modal: .pageModal,
+        case .pageturn:
+            return ModalDemo(name: demo.rawValue, screenSize: size, home: .pageHome, modal: .pageModal,
                              hint: "Drag from the right edge to turn the page in, from the left edge to turn it back, or press the button.",
                              dragPlan: (.present, Point(x: size.width - 4, y: size.height / 2), Point(x: -size.width, y: 0))) { window, toggle in
                 PageTurnTransition(window: window, present: toggle, dismiss: toggle)
             }
-        case "magicmove":
+        case .magicmove:
             return MagicMoveDemo(screenSize: size)
-        default:
-            return nil
         }
+    }
+
+    /// A new demo called `name`, or nil for a name no demo has.
+    package static func make(_ name: String, screenSize size: Size) -> Demo? {
+        BuiltInDemo(rawValue: name).map { make($0, screenSize: size) }
     }
 
     /// A demo of `file`'s transition between two screens — by default the flip demo's (the

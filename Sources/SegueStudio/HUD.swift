@@ -1,9 +1,10 @@
 import Segue
+import SegueDemos
 
 /// What the HUD shows about the running session, refreshed every frame.
 package struct HUDModel: Equatable, Sendable {
-    package var demos: [String]
-    package var currentDemo: String
+    package var demos: [BuiltInDemo]
+    package var currentDemo: BuiltInDemo
     /// The last transition's name and operation (nil before the first).
     package var transition: String?
     package var operation: TransitionContext.Operation?
@@ -28,7 +29,7 @@ package struct HUDModel: Equatable, Sendable {
 
 /// A clickable part of the HUD.
 package enum HUDControl: Hashable, Sendable {
-    case demo(String)
+    case demo(BuiltInDemo)
     case adjust(Parameter, Int)
     case scrubBar
 }
@@ -57,9 +58,10 @@ package enum HUD {
     package static func controls(_ model: HUDModel, in panel: Rect) -> [(control: HUDControl, rect: Rect)] {
         var out: [(HUDControl, Rect)] = []
         var x = panel.minX + 16
-        for name in model.demos {
+        for demo in model.demos {
+            let name = demo.rawValue
             let w = 26 + Double(name.count) * 8.2
-            out.append((.demo(name), Rect(x: x, y: panel.minY + 50, width: w, height: 24)))
+            out.append((.demo(demo), Rect(x: x, y: panel.minY + 50, width: w, height: 24)))
             x += w + 8
         }
         out.append((.scrubBar, scrubArea(in: panel)))
@@ -96,11 +98,11 @@ package enum HUD {
              width: 214, alignment: .right)
         for (control, r) in controls(model, in: panel) {
             switch control {
-            case .demo(let name):
-                let current = name == model.currentDemo
+            case .demo(let demo):
+                let current = demo == model.currentDemo
                 rect(r, current ? accent : Color(hex: 0x2A2F3A))
-                let index = (model.demos.firstIndex(of: name) ?? 0) + 1
-                text("\(index) \(name)", r.minX + 7, r.minY + 4, color: current ? Color(hex: 0x1E1B4B) : Color(white: 0.85), width: r.width)
+                let index = (model.demos.firstIndex(of: demo) ?? 0) + 1
+                text("\(index) \(demo.rawValue)", r.minX + 7, r.minY + 4, color: current ? Color(hex: 0x1E1B4B) : Color(white: 0.85), width: r.width)
             case .adjust(_, let step):
                 rect(r, Color(hex: 0x2A2F3A))
                 text(step < 0 ? "−" : "+", r.minX, r.minY + 1, color: .white, width: r.width, alignment: .center)

@@ -41,22 +41,26 @@ package final class Session {
         self.options = options
         isSlowMotion = options.slowMotion
         layout = Layout(window: window, screen: options.size, fixedScale: options.scale)
-        demo = DemoCatalog.make(options.demo, screenSize: options.size)!
-        hud = HUDModel(demos: DemoCatalog.names, currentDemo: options.demo, parameters: demo.parameters, defaults: demo.defaultParameters)
-        install(demo)
+        demo = DemoCatalog.make(options.demo, screenSize: options.size)
+        hud = HUDModel(demos: BuiltInDemo.allCases, currentDemo: options.demo, parameters: demo.parameters, defaults: demo.defaultParameters)
+        install(demo, options.demo)
     }
 
     /// What the session watches on the demo's window; replaced with the demo.
     private var transitionObservation: Window.Observation?
 
-    private func install(_ next: Demo) {
+    /// The demo shown now.
+    package private(set) var demoID = BuiltInDemo.flip
+
+    private func install(_ next: Demo, _ id: BuiltInDemo) {
         demo = next
+        demoID = id
         lastDrag = nil
         demo.parameters = options.applied(to: demo.defaultParameters)
         moveScene(to: sceneTime)
-        hud.currentDemo = demo.name
+        hud.currentDemo = id
         hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
-        hud.hint = demo.hint + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(DemoCatalog.names.count) demos · Q quits."
+        hud.hint = demo.hint + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(BuiltInDemo.allCases.count) demos · Q quits."
         describeScreen()
         transitionObservation = demo.window.observeTransitions { [weak self] event in
             self?.transitionEvent(event)
@@ -182,7 +186,7 @@ package final class Session {
         case .right: step(by: 1)
         case .left: step(by: -1)
         case .digit(0): resetParameters()
-        case .digit(let n): if n <= DemoCatalog.names.count { switchDemo(to: DemoCatalog.names[n - 1]) }
+        case .digit(let n): if n <= BuiltInDemo.allCases.count { switchDemo(to: BuiltInDemo.allCases[n - 1]) }
         case .character("s"): isSlowMotion.toggle()
         case .character(let c):
             if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
@@ -201,11 +205,10 @@ package final class Session {
         demo.parameters = demo.defaultParameters
     }
 
-    /// Switches to the demo called `name` when no drag or transition is under way.
-    package func switchDemo(to name: String) {
-        guard name != demo.name, press == .none, !demo.window.isTransitioning,
-              let next = DemoCatalog.make(name, screenSize: options.size) else { return }
-        install(next)
+    /// Switches to the demo `id` when no drag or transition is under way.
+    package func switchDemo(to id: BuiltInDemo) {
+        guard id != demoID, press == .none, !demo.window.isTransitioning else { return }
+        install(DemoCatalog.make(id, screenSize: options.size), id)
         emitScreen()
     }
 

@@ -5,8 +5,8 @@ import SegueDemos
 /// The options that set up a session, declared once with their help: the app reads them,
 /// a recording stores them (`SessionOptions.arguments`), and `segue --help` lists them.
 extension SessionOptions {
-    package static let demoOption = Option<String>.choice(
-        "--demo", "NAME", "demo", DemoCatalog.names.map { ($0, $0) },
+    package static let demoOption = Option<BuiltInDemo>.choice(
+        "--demo", "NAME", "demo", BuiltInDemo.allCases.map { ($0.rawValue, $0) },
         help: "the demo to start in: \(DemoCatalog.names.joined(separator: " | ")) (default: flip)")
     package static let sizeOption = Option<Size>.size(
         "--size", help: "the device screen in points, 1…10000 a side (default: 375x667)")

@@ -5,7 +5,7 @@ import SegueDemos
 /// What a session starts with: the demo, the screen, and the parameters the user set on
 /// the command line (unset ones keep the demo's reference values).
 package struct SessionOptions: Hashable, Sendable {
-    package var demo = "flip"
+    package var demo = BuiltInDemo.flip
     package var size = Size(width: 375, height: 667)
     /// Pixels per point, or nil to fit the window.
     package var scale: Double?
@@ -23,7 +23,7 @@ package struct SessionOptions: Hashable, Sendable {
 
     /// The options as command-line arguments (for recordings).
     package var arguments: [String] {
-        var out = [Self.demoOption.name, demo, Self.sizeOption.name, "\(size.width)x\(size.height)"]
+        var out = [Self.demoOption.name, demo.rawValue, Self.sizeOption.name, "\(size.width)x\(size.height)"]
         func add<T>(_ option: Option<T>, _ value: String?) { if let value { out += [option.name, value] } }
         add(Self.scaleOption, scale.map { "\($0)" })
         add(Self.durationOption, duration.map { "\($0)" })

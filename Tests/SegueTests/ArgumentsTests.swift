@@ -57,7 +57,7 @@ import SegueCommandLine
 
     @Test func theSessionsOptionsRoundTripThroughTheirArguments() throws {
         var o = SessionOptions()
-        o.demo = "pageturn"
+        o.demo = .pageturn
         o.duration = 0.5
         o.release = .velocity
         o.slowMotion = true
