@@ -103,7 +103,7 @@ xdotool mouseup 1
 xdotool windowmap --sync "$wid"
 sleep 0.2
 began=$(grep -c '"event":"began"' "$log")
-tap "$(grep -o '"targets":\[{"name":"[a-z-]*"' "$log" | tail -1 | sed 's/.*"name":"//; s/"$//')"
+tap "$(grep '"targets"' "$log" | tail -1 | python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["targets"][0]["name"])')"
 wait_for '"event":"began"' $((began + 1))
 stop_app
 
