@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes with libFuzzer for a bounded time each (default 30 s): the replay parser, starting
 # from the recordings in docs/recordings, and the image-header reader (PNG and JPEG before
-# decoding), starting from the shipped pictures and the goldens. A crash or hang fails with
+# decoding), starting from the shipped pictures and the goldens, and the transition-file
+# reader, starting from the files in Assets/Transitions. A crash or hang fails with
 # the input that caused it (in out/fuzz/).
 # Usage: scripts/fuzz.sh [SECONDS]
 set -euo pipefail
@@ -16,7 +17,7 @@ fuzz() {
   local corpus=()
   while [ "$1" != "--" ]; do corpus+=("$1"); shift; done
   shift
-  swiftc -O -sanitize=fuzzer -parse-as-library -D SEGUE_FUZZING "$@" -o "$work/$name"
+  swiftc -O -sanitize=fuzzer -parse-as-library -package-name segue -D SEGUE_FUZZING "$@" -o "$work/$name"
   mkdir -p "$work/$name-corpus"
   cp "${corpus[@]}" "$work/$name-corpus/"
   "$work/$name" "$work/$name-corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
@@ -25,9 +26,15 @@ fuzz() {
 }
 
 fuzz replay-parser docs/recordings/*.json -- \
-  Sources/Segue/Gestures/InputEvent.swift Sources/SegueCommandLine/Echo.swift Sources/SegueStudio/Recording.swift \
+  Sources/Segue/Gestures/InputEvent.swift Sources/Segue/Support/Echo.swift Sources/SegueStudio/Recording.swift \
   fuzz/ReplayParserFuzz.swift
 # A JPEG header to start from: SOI, APP0 (JFIF), a baseline frame header of 16 × 16, EOI.
 printf '\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xc0\x00\x0b\x08\x00\x10\x00\x10\x01\x01\x11\x00\xff\xd9' >"$work/seed.jpg"
 fuzz image-header Assets/Pictures/*.png Tests/SegueSDLTests/Goldens/flip-*.png "$work/seed.jpg" -- \
   Sources/SegueSDL/ImageHeader.swift fuzz/ImageHeaderFuzz.swift
+fuzz transition-file Assets/Transitions/*.json -- \
+  Sources/Segue/TransitionFiles/JSONValue.swift Sources/Segue/TransitionFiles/TransitionFile.swift \
+  Sources/Segue/TransitionFiles/TransitionFile+Reading.swift Sources/Segue/Support/Echo.swift \
+  Sources/Segue/Animation/TimingCurve.swift Sources/Segue/Animation/Spring.swift Sources/Segue/Layers/Color.swift \
+  Sources/Segue/Layers/Gradient.swift Sources/Segue/Geometry/Point.swift Sources/Segue/Geometry/Rect.swift \
+  fuzz/TransitionFileFuzz.swift

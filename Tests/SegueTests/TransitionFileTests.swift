@@ -135,6 +135,8 @@ let pageTurnFileText = """
         ("{\"a\": 1} x", "line 1, column 10: unexpected 'x' after the end of the document"),
         ("", "line 1, column 1: expected a value, found end of file"),
         ("\"\\ud800\"", "line 1, column 8: a lone surrogate \\u escape"),
+        // Found by the fuzzer: an escaped line break is shown escaped, so the message stays one line.
+        ("\"\\\n\"", "line 1, column 3: unknown escape \\\\n"),
     ])
     func syntaxErrorsNameTheLineAndColumn(text: String, expected: String) {
         do {

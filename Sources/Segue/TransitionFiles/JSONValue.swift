@@ -212,7 +212,7 @@ private struct JSONReader {
                     guard let s = Unicode.Scalar(code) else { throw error("a lone surrogate \\u escape") }
                     out.append(s)
                 } else {
-                    throw error("unknown escape \\\(e)")
+                    throw error("unknown escape \\\(Echo.line(String(e)))")
                 }
             default:
                 guard c.value >= 0x20 else { throw error("\(describeNext()) inside a string (escape it)") }
