@@ -19,6 +19,7 @@ enum Help {
             HelpText.synopsis("segue curve \(TimingCurve.names.joined(separator: "|"))", optional: curve.namedOptions),
             HelpText.synopsis("segue curve cubic-bezier", required: [curve.points.spec],
                               optional: [curve.duration.spec, curve.samples.spec, curve.out.spec]),
+            "  segue check FILE.json…",
             "  segue help | --help",
         ]
         return """
@@ -70,6 +71,12 @@ enum Help {
           ±1e9 are refused.
 
         \(HelpText.table(curve.allOptions))
+
+        CHECK
+          Reads each transition file (format 1, see TRANSITION-FORMAT.md; the seeds ship in
+          Assets/Transitions) and prints "FILE: ok — NAME, N layers, D s", or one line on
+          stderr naming the file, the place in it (layers[2].keyframes[1].rotateY, or a line
+          and column) and what was expected there; exit 2 if any file is broken.
 
         EXIT STATUS
           0 success; 1 the platform or the disk failed (no display, SDL error, a full disk),

@@ -15,6 +15,9 @@ Command.run("segue") {
     case "replay":
         args.removeFirst()
         try ReplayCommand(args).run()
+    case "check":
+        args.removeFirst()
+        try CheckCommand(args).run()
     case "render":
         args.removeFirst()
         try RenderCommand(args).run()

@@ -40,31 +40,37 @@ package final class WatchedTransitionFile {
         let now = Self.stamp(path)
         guard now != stamp || (now == nil && problem == nil) else { return nil }
         stamp = now
-        switch Self.read(path, exists: now != nil) {
+        switch Self.load(path) {
         case .success(let file):
             current = file
             problem = nil
             return .loaded(file)
-        case .failure(let message):
-            guard message != problem else { return nil }
-            problem = message
-            return .failed(message)
+        case .failure(let p):
+            guard p.message != problem else { return nil }
+            problem = p.message
+            return .failed(p.message)
         }
     }
 
-    private enum Outcome { case success(TransitionFile), failure(String) }
+    /// One line naming a file and what is wrong with it.
+    package struct Problem: Error, Equatable {
+        package var message: String
+    }
 
-    private static func read(_ path: String, exists: Bool) -> Outcome {
+    /// Reads and checks the transition file at `path`: a regular UTF-8 file of at most
+    /// `maxBytes` that `TransitionFile.read` accepts, or the one line saying why not.
+    package static func load(_ path: String) -> Result<TransitionFile, Problem> {
         let shown = Echo.quoted(path)
-        guard exists else { return .failure("\(shown): no such file") }
-        guard let size = RegularFile.size(atPath: path) else { return .failure("\(shown): not a regular file") }
-        guard size <= maxBytes else { return .failure("\(shown): \(size) bytes, more than \(maxBytes)") }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure("\(shown): cannot be read") }
-        guard let text = String(data: data, encoding: .utf8) else { return .failure("\(shown): not UTF-8 text") }
+        func problem(_ m: String) -> Result<TransitionFile, Problem> { .failure(Problem(message: "\(shown): \(m)")) }
+        guard stamp(path) != nil else { return problem("no such file") }
+        guard let size = RegularFile.size(atPath: path) else { return problem("not a regular file") }
+        guard size <= maxBytes else { return problem("\(size) bytes, more than \(maxBytes)") }
+        guard let data = FileManager.default.contents(atPath: path) else { return problem("cannot be read") }
+        guard let text = String(data: data, encoding: .utf8) else { return problem("not UTF-8 text") }
         do {
             return .success(try TransitionFile.read(text))
         } catch {
-            return .failure("\(shown): \(error)")
+            return problem("\(error)")
         }
     }
 
