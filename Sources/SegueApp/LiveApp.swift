@@ -44,6 +44,20 @@ final class LiveApp {
             events = a.flag(Self.events)
             renderer = try a.value(Renderer.Kind.option) ?? .raster
             record = try a.value(Self.record).map { try OutputFile.target($0, for: "--record") }
+            // A transition file named on the command line must read: bad input otherwise.
+            for path in session.transitionFiles {
+                if case .failure(let problem) = WatchedTransitionFile.load(path) { throw UsageError(problem.message) }
+            }
+        }
+
+        /// The transition files in `$XDG_CONFIG_HOME/segue/transitions/` (default
+        /// `~/.config/segue/transitions/`), by name.
+        static var configuredFiles: [String] {
+            let env = ProcessInfo.processInfo.environment
+            guard let base = env["XDG_CONFIG_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? env["HOME"].map({ $0 + "/.config" }) else { return [] }
+            let dir = base + "/segue/transitions"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { dir + "/" + $0 }
         }
     }
 
@@ -59,7 +73,7 @@ final class LiveApp {
         self.options = options
         if options.events { Platform.lineBufferStandardOutput() }
         host = try WindowHost(options: options.session, windowSize: options.windowSize, renderer: options.renderer)
-        session = Session(options: options.session, window: host.window.size)
+        session = Session(options: options.session, window: host.window.size, moreFiles: Options.configuredFiles)
         if options.events {
             session.emit = { Platform.printLine($0) }
             stats = FrameStats()
@@ -83,13 +97,20 @@ final class LiveApp {
         return 0
     }
 
+    /// Seconds between looks at the watched transition files: a save shows within half a second.
+    static let fileLookInterval = 0.25
+
     private func loop() throws -> Int {
         let start = Platform.seconds
         let clock = { Platform.seconds - start }
-        var frames = 0, fpsFrames = 0, fpsStart = 0.0, lastDrawn = -1.0, drewLast = false
+        var frames = 0, fpsFrames = 0, fpsStart = 0.0, lastDrawn = -1.0, drewLast = false, lastFileLook = 0.0
         while session.isRunning && Interruption.signal == nil {
             if let problem = host.platform.displayError { throw SDLError(message: problem) }
             let now = clock()
+            if now - lastFileLook >= Self.fileLookInterval {
+                session.pollFiles()
+                lastFileLook = now
+            }
             inputs.removeAll(keepingCapacity: true)
             host.pump.poll(into: &inputs, now: now)
             var resized = false
@@ -122,7 +143,7 @@ final class LiveApp {
                 host.pump.wait(until: now + 1.0 / 60 - 0.0005, returnOnInput: false, now: clock)
             } else {
                 try recording?.saveIfDue(now: now)
-                host.pump.wait(until: now + 1, returnOnInput: true, now: clock)
+                host.pump.wait(until: now + (session.watchesFiles ? Self.fileLookInterval : 1), returnOnInput: true, now: clock)
             }
         }
         // A signal ends the session as quitting does: a replay stops there too.

@@ -1,12 +1,13 @@
 import Segue
 /// Command-line arguments parsed strictly against the options a command declares: every
-/// option must be declared, may appear once (`--name value` or `--name=value`), a valued
+/// option must be declared, may appear once unless it is repeatable (`--name value` or
+/// `--name=value`), a valued
 /// option must have its value and a flag must not; at most `positionals` arguments that
 /// are not options may appear, first or anywhere. Each violation is a `UsageError`.
 /// Values are validated when read (`value`, `required`), in the order the command reads.
 public struct Arguments {
     public let positionals: [String]
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     public init(_ args: [String], options: [OptionSpec], positionals allowed: Int = 0) throws {
@@ -29,19 +30,19 @@ public struct Arguments {
             let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard let spec = byName[name] else { throw UsageError("unknown option \(Echo.quoted(name)) (see --help)") }
-            guard seen.insert(name).inserted else { throw UsageError("option \(name) given more than once") }
+            guard seen.insert(name).inserted || spec.repeatable else { throw UsageError("option \(name) given more than once") }
             if !spec.takesValue {
                 guard parts.count == 1 else { throw UsageError("option \(name) takes no value") }
                 flags.insert(name)
             } else if parts.count == 2 {
-                values[name] = String(parts[1])
+                values[name, default: []].append(String(parts[1]))
             } else {
                 // The next argument is the value unless it is itself an option (a negative
                 // number is a value).
                 guard i < args.count, !(args[i].hasPrefix("--") && Double(args[i]) == nil) else {
                     throw UsageError("option \(name) needs a value")
                 }
-                values[name] = args[i]
+                values[name, default: []].append(args[i])
                 i += 1
             }
         }
@@ -56,8 +57,13 @@ public struct Arguments {
 
     /// The validated value of `option`, or nil when it was not given.
     public func value<T>(_ option: Option<T>) throws -> T? {
-        guard let text = values[option.name] else { return nil }
+        guard let text = values[option.name]?.first else { return nil }
         return try option.value(text)
+    }
+
+    /// The validated values of a repeatable `option`, in the order given (none: empty).
+    public func values<T>(_ option: Option<T>) throws -> [T] {
+        try (values[option.name] ?? []).map { try option.value($0) }
     }
 
     /// The validated value of `option`; absent, a `UsageError` "`command` needs --name PLACEHOLDER".

@@ -6,12 +6,15 @@ public struct OptionSpec: Sendable, Hashable {
     public let name: String
     public let placeholder: String?
     public let help: String
+    /// Whether the option may be given more than once (each value kept, in order).
+    public let repeatable: Bool
 
-    public init(name: String, placeholder: String?, help: String) {
+    public init(name: String, placeholder: String?, help: String, repeatable: Bool = false) {
         precondition(name.hasPrefix("--") && !name.contains("="), "an option is spelled --name")
         self.name = name
         self.placeholder = placeholder
         self.help = help
+        self.repeatable = repeatable
     }
 
     public var takesValue: Bool { placeholder != nil }
@@ -26,9 +29,9 @@ public struct Option<Value>: Sendable {
     public let spec: OptionSpec
     private let convert: @Sendable (String) throws -> Value
 
-    public init(_ name: String, _ placeholder: String, help: String,
+    public init(_ name: String, _ placeholder: String, help: String, repeatable: Bool = false,
                 _ convert: @escaping @Sendable (String) throws -> Value) {
-        spec = OptionSpec(name: name, placeholder: placeholder, help: help)
+        spec = OptionSpec(name: name, placeholder: placeholder, help: help, repeatable: repeatable)
         self.convert = convert
     }
 

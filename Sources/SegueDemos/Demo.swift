@@ -77,8 +77,34 @@ package enum DemoCatalog {
     package static func make(file: TransitionFile, screenSize size: Size,
                              screens: (base: DemoScreen.Design, modal: DemoScreen.Design) = (.flipHome, .flipModal)) -> ModalDemo {
         let hint = file.description ?? "A transition from a file: drag as it says, or press the button."
+        // The synthetic drag presents as the file says: from the edge it names (else near the
+        // side the pan leaves from) across its whole distance.
+        let pan = file.interaction?.present
+        let (w, h) = (size.width, size.height)
+        let along: Point
+        switch pan?.direction ?? .up {
+        case .up, .vertical: along = Point(x: 0, y: -1)
+        case .down: along = Point(x: 0, y: 1)
+        case .left, .horizontal: along = Point(x: -1, y: 0)
+        case .right: along = Point(x: 1, y: 0)
+        }
+        let distance: Double
+        switch pan?.distance ?? .height {
+        case .height: distance = h
+        case .width: distance = w
+        case .points(let p): distance = p
+        }
+        let full = along * distance
+        var start = Point(x: w / 2 - along.x * w * 0.45, y: h / 2 - along.y * h * 0.45)
+        switch pan?.edge {
+        case .left?: start.x = 4
+        case .right?: start.x = w - 4
+        case .top?: start.y = 4
+        case .bottom?: start.y = h - 4
+        case nil: break
+        }
         return ModalDemo(name: file.name, screenSize: size, home: screens.base, modal: screens.modal, hint: hint,
-                         dragPlan: (.present, Point(x: size.width / 2, y: size.height / 2), Point(x: 0, y: -size.height))) { window, toggle in
+                         dragPlan: (.present, start, full)) { window, toggle in
             FileTransition(file: file, window: window, present: toggle, dismiss: toggle)
         }
     }

@@ -3,8 +3,10 @@ import SegueDemos
 
 /// What the HUD shows about the running session, refreshed every frame.
 package struct HUDModel: Equatable, Sendable {
-    package var demos: [BuiltInDemo]
-    package var currentDemo: BuiltInDemo
+    /// The names of what can be shown, in the order of the keys 1, 2, 3…
+    package var demos: [String]
+    /// The index in `demos` of what is shown.
+    package var currentDemo: Int
     /// The last transition's name and operation (nil before the first).
     package var transition: String?
     package var operation: TransitionContext.Operation?
@@ -29,7 +31,7 @@ package struct HUDModel: Equatable, Sendable {
 
 /// A clickable part of the HUD.
 package enum HUDControl: Hashable, Sendable {
-    case demo(BuiltInDemo)
+    case demo(Int)
     case adjust(Parameter, Int)
     case scrubBar
 }
@@ -58,10 +60,9 @@ package enum HUD {
     package static func controls(_ model: HUDModel, in panel: Rect) -> [(control: HUDControl, rect: Rect)] {
         var out: [(HUDControl, Rect)] = []
         var x = panel.minX + 16
-        for demo in model.demos {
-            let name = demo.rawValue
+        for (index, name) in model.demos.enumerated() {
             let w = 26 + Double(name.count) * 8.2
-            out.append((.demo(demo), Rect(x: x, y: panel.minY + 50, width: w, height: 24)))
+            out.append((.demo(index), Rect(x: x, y: panel.minY + 50, width: w, height: 24)))
             x += w + 8
         }
         out.append((.scrubBar, scrubArea(in: panel)))
@@ -98,11 +99,10 @@ package enum HUD {
              width: 214, alignment: .right)
         for (control, r) in controls(model, in: panel) {
             switch control {
-            case .demo(let demo):
-                let current = demo == model.currentDemo
+            case .demo(let index):
+                let current = index == model.currentDemo
                 rect(r, current ? accent : Color(hex: 0x2A2F3A))
-                let index = (model.demos.firstIndex(of: demo) ?? 0) + 1
-                text("\(index) \(demo.rawValue)", r.minX + 7, r.minY + 4, color: current ? Color(hex: 0x1E1B4B) : Color(white: 0.85), width: r.width)
+                text("\(index + 1) \(model.demos[index])", r.minX + 7, r.minY + 4, color: current ? Color(hex: 0x1E1B4B) : Color(white: 0.85), width: r.width)
             case .adjust(_, let step):
                 rect(r, Color(hex: 0x2A2F3A))
                 text(step < 0 ? "−" : "+", r.minX, r.minY + 1, color: .white, width: r.width, alignment: .center)

@@ -37,30 +37,68 @@ package final class Session {
     /// Whether a drag is under way on the screen, as of the last `advance`.
     package private(set) var isDragging = false
 
-    package init(options: SessionOptions, window: (width: Int, height: Int)) {
+    /// What the session offers, in the order of the keys 1, 2, 3…: the built-in demos, then
+    /// the transition files (`options.transitionFiles`, then `moreFiles`).
+    package private(set) var entries: [StageEntry]
+    /// The index in `entries` of what is shown now.
+    package private(set) var current: Int
+    /// File events seen before `emitReady`, told right after it.
+    private var earlyEvents: [SessionEvent] = []
+    /// A file whose new version waits for the transition under way to end.
+    private var reloadPending = false
+
+    /// A session showing the first of `options.transitionFiles` that reads (else
+    /// `options.demo`); `moreFiles` join the list, watched too.
+    package init(options: SessionOptions, window: (width: Int, height: Int), moreFiles: [String] = []) {
         self.options = options
         isSlowMotion = options.slowMotion
         layout = Layout(window: window, screen: options.size, fixedScale: options.scale)
-        demo = DemoCatalog.make(options.demo, screenSize: options.size)
-        hud = HUDModel(demos: BuiltInDemo.allCases, currentDemo: options.demo, parameters: demo.parameters, defaults: demo.defaultParameters)
-        install(demo, options.demo)
+        var paths: [String] = []
+        for p in options.transitionFiles + moreFiles where !paths.contains(p) { paths.append(p) }
+        let files = paths.map(WatchedTransitionFile.init(path:))
+        entries = BuiltInDemo.allCases.map(StageEntry.builtIn) + files.map(StageEntry.file)
+        for f in files { if let change = f.poll() { earlyEvents.append(Self.event(for: f)(change)) } }
+        if let i = files.firstIndex(where: { $0.current != nil && options.transitionFiles.contains($0.path) }) {
+            current = BuiltInDemo.allCases.count + i
+        } else {
+            current = BuiltInDemo.allCases.firstIndex(of: options.demo) ?? 0
+        }
+        demo = entries[current].makeDemo(screenSize: options.size)!
+        hud = HUDModel(demos: [], currentDemo: current, parameters: demo.parameters, defaults: demo.defaultParameters)
+        hud.problem = files.compactMap(\.problem).last
+        install(demo, current)
+    }
+
+    /// The event that tells `change` of `file`.
+    private static func event(for file: WatchedTransitionFile) -> (WatchedTransitionFile.Change) -> SessionEvent {
+        { change in
+            var e: SessionEvent
+            switch change {
+            case .loaded(let f):
+                e = SessionEvent(.loaded)
+                e.name = f.name
+            case .failed(let message):
+                e = SessionEvent(.error)
+                e.message = message
+            }
+            e.file = file.path
+            return e
+        }
     }
 
     /// What the session watches on the demo's window; replaced with the demo.
     private var transitionObservation: Window.Observation?
 
-    /// The demo shown now.
-    package private(set) var demoID = BuiltInDemo.flip
-
-    private func install(_ next: Demo, _ id: BuiltInDemo) {
+    private func install(_ next: Demo, _ index: Int) {
         demo = next
-        demoID = id
+        current = index
         lastDrag = nil
         demo.parameters = options.applied(to: demo.defaultParameters)
         moveScene(to: sceneTime)
-        hud.currentDemo = id
+        hud.demos = entries.map(\.name)
+        hud.currentDemo = index
         hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
-        hud.hint = demo.hint + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(BuiltInDemo.allCases.count) demos · Q quits."
+        hud.hint = demo.hint + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(min(entries.count, 9)) switch · Q quits."
         describeScreen()
         transitionObservation = demo.window.observeTransitions { [weak self] event in
             self?.transitionEvent(event)
@@ -100,6 +138,42 @@ package final class Session {
         e.window = .init(width: layout.window.width, height: layout.window.height)
         e.renderer = renderer
         emit(e.jsonLine)
+        for e in earlyEvents { emit(e.jsonLine) }
+        earlyEvents = []
+    }
+
+    /// Looks at every watched file: a new good version is told (`loaded`) and, when it is
+    /// the one shown, put in place at once at rest or when the transition under way ends,
+    /// keeping the screen that shows; a save that does not read is told (`error`) and shown
+    /// in the HUD until a good one follows.
+    package func pollFiles() {
+        for (i, entry) in entries.enumerated() {
+            guard case .file(let file) = entry, let change = file.poll() else { continue }
+            emit(Self.event(for: file)(change).jsonLine)
+            hud.demos = entries.map(\.name)
+            switch change {
+            case .loaded:
+                if hud.problem != nil { hud.problem = entries.compactMap { $0.problem }.last }
+                if i == current { reloadPending = true }
+            case .failed(let message):
+                hud.problem = message
+            }
+        }
+        reloadIfPending()
+    }
+
+    /// Whether any transition file is watched (`pollFiles` has work).
+    package var watchesFiles: Bool { entries.contains { if case .file = $0 { true } else { false } } }
+
+    /// Rebuilds the shown file's demo from its new version when nothing is under way.
+    private func reloadIfPending() {
+        guard reloadPending, press == .none, !demo.window.isTransitioning,
+              let next = entries[current].makeDemo(screenSize: options.size) else { return }
+        reloadPending = false
+        let presented = demo.nextOperation == .dismiss
+        install(next, current)
+        if presented { demo.prepare(for: .dismiss) }
+        emitScreen()
     }
 
     /// What the screen now shows and what can be tapped on it.
@@ -170,7 +244,7 @@ package final class Session {
 
     private func click(_ control: HUDControl, at p: Point) {
         switch control {
-        case .demo(let name): switchDemo(to: name)
+        case .demo(let index): switchDemo(to: index)
         case .adjust(let parameter, let step): adjust(parameter, by: step)
         case .scrubBar:
             press = .scrub
@@ -186,7 +260,7 @@ package final class Session {
         case .right: step(by: 1)
         case .left: step(by: -1)
         case .digit(0): resetParameters()
-        case .digit(let n): if n <= BuiltInDemo.allCases.count { switchDemo(to: BuiltInDemo.allCases[n - 1]) }
+        case .digit(let n): if n <= entries.count { switchDemo(to: n - 1) }
         case .character("s"): isSlowMotion.toggle()
         case .character(let c):
             if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
@@ -205,11 +279,19 @@ package final class Session {
         demo.parameters = demo.defaultParameters
     }
 
-    /// Switches to the demo `id` when no drag or transition is under way.
-    package func switchDemo(to id: BuiltInDemo) {
-        guard id != demoID, press == .none, !demo.window.isTransitioning else { return }
-        install(DemoCatalog.make(id, screenSize: options.size), id)
+    /// Switches to `entries[index]` when no drag or transition is under way (and, for a
+    /// file, once it has read).
+    package func switchDemo(to index: Int) {
+        guard index != current, entries.indices.contains(index), press == .none, !demo.window.isTransitioning,
+              let next = entries[index].makeDemo(screenSize: options.size) else { return }
+        reloadPending = false
+        install(next, index)
         emitScreen()
+    }
+
+    /// Switches to the built-in `demo`.
+    package func switchDemo(to demo: BuiltInDemo) {
+        switchDemo(to: entries.firstIndex { if case .builtIn(demo) = $0 { true } else { false } } ?? current)
     }
 
     /// Pauses and moves the scene clock one frame forward or back; back never before the
@@ -248,6 +330,7 @@ package final class Session {
         let dt = now - (self.realTime ?? now)
         self.realTime = now
         moveScene(to: isPaused ? sceneTime : sceneTime + dt * (isSlowMotion ? Session.slowMotionFactor : 1))
+        reloadIfPending()
         refreshHUD()
     }
 

@@ -8,6 +8,13 @@ extension SessionOptions {
     package static let demoOption = Option<BuiltInDemo>.choice(
         "--demo", "NAME", "demo", BuiltInDemo.allCases.map { ($0.rawValue, $0) },
         help: "the demo to start in: \(DemoCatalog.names.joined(separator: " | ")) (default: flip)")
+    package static let transitionFileOption = Option<String>(
+        "--transition-file", "FILE", help: """
+        open on the transition in FILE (format 1, see `segue check`) between the flip demo's \
+        two screens, and reload it within half a second of every save (the last good version \
+        stays while a save does not read); may be given more than once; files in \
+        $XDG_CONFIG_HOME/segue/transitions/ (default ~/.config/…) join the list too
+        """, repeatable: true) { $0 }
     package static let sizeOption = Option<Size>.size(
         "--size", help: "the device screen in points, 1…10000 a side (default: 375x667)")
     package static let scaleOption = Option.number(
@@ -36,7 +43,7 @@ extension SessionOptions {
         "--slow-motion", help: "start with animations ten times slower (s)")
 
     /// The demo and the screen.
-    package static var screenOptions: [OptionSpec] { [demoOption.spec, sizeOption.spec, scaleOption.spec] }
+    package static var screenOptions: [OptionSpec] { [demoOption.spec, transitionFileOption.spec, sizeOption.spec, scaleOption.spec] }
 
     /// The tuning, also changeable live.
     package static var tuningOptions: [OptionSpec] {
@@ -53,6 +60,7 @@ extension SessionOptions {
     package init(_ a: Arguments) throws {
         self.init()
         if let d = try a.value(Self.demoOption) { demo = d }
+        transitionFiles = try a.values(Self.transitionFileOption)
         if let s = try a.value(Self.sizeOption) { size = s }
         scale = try a.value(Self.scaleOption)
         duration = try a.value(Self.durationOption)

@@ -6,6 +6,8 @@ import SegueDemos
 /// the command line (unset ones keep the demo's reference values).
 package struct SessionOptions: Hashable, Sendable {
     package var demo = BuiltInDemo.flip
+    /// Transition files to watch and offer beside the demos; the session opens on the first.
+    package var transitionFiles: [String] = []
     package var size = Size(width: 375, height: 667)
     /// Pixels per point, or nil to fit the window.
     package var scale: Double?
@@ -33,6 +35,7 @@ package struct SessionOptions: Hashable, Sendable {
         add(Self.completionCurveOption, completionCurve?.name)
         add(Self.perspectiveOption, perspective.map { "\($0)" })
         add(Self.releaseOption, release?.rawValue)
+        for f in transitionFiles { out += [Self.transitionFileOption.name, f] }
         if springCompletion { out.append(Self.springCompletionFlag.name) }
         if slowMotion { out.append(Self.slowMotionFlag.name) }
         return out

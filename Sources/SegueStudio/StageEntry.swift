@@ -1,0 +1,33 @@
+import Segue
+import SegueDemos
+
+/// Something a session can show: a built-in demo, or the transition of a watched file
+/// between the flip demo's two screens.
+@MainActor
+package enum StageEntry {
+    case builtIn(BuiltInDemo)
+    case file(WatchedTransitionFile)
+
+    /// The name the HUD lists: the demo's, or the file's transition's (its file name until
+    /// it has read).
+    package var name: String {
+        switch self {
+        case .builtIn(let demo): return demo.rawValue
+        case .file(let f): return f.current?.name ?? String(f.path.split(separator: "/").last ?? "")
+        }
+    }
+
+    /// What is wrong with the file, nil for a demo or a file in use.
+    package var problem: String? {
+        if case .file(let f) = self { return f.problem }
+        return nil
+    }
+
+    /// A new demo of this entry on a screen of `size` points; nil for a file that has not read.
+    package func makeDemo(screenSize size: Size) -> Demo? {
+        switch self {
+        case .builtIn(let demo): return DemoCatalog.make(demo, screenSize: size)
+        case .file(let f): return f.current.map { DemoCatalog.make(file: $0, screenSize: size) }
+        }
+    }
+}
