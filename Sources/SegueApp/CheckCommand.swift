@@ -23,7 +23,7 @@ struct CheckCommand {
             switch WatchedTransitionFile.load(path) {
             case .success(let file):
                 let layers = file.layers.count
-                print("\(Echo.line(path)): ok — \(file.name), \(layers) layer\(layers == 1 ? "" : "s"), \(file.duration) s")
+                try Command.writeStandardOutput("\(Echo.line(path)): ok — \(file.name), \(layers) layer\(layers == 1 ? "" : "s"), \(file.duration) s\n")
             case .failure(let problem):
                 problems.append(problem.message)
             }

@@ -124,7 +124,7 @@ struct CurveCommand {
         let table = rows
         var text = header + "\ntime,value,velocity\n"
         for (t, v, dv) in table { text += "\(Self.number(t)),\(Self.number(v)),\(Self.number(dv))\n" }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try Command.writeStandardOutput(text)
         guard let out else { return }
         try Interruption.check()
         let platform = try Platform(headless: true)

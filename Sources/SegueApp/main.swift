@@ -5,7 +5,7 @@ import SegueCommandLine
 Command.run("segue") {
     var args = Array(CommandLine.arguments.dropFirst())
     if args.first == "help" || args.contains("--help") || args.contains("-h") {
-        print(Help.text)
+        try Command.writeStandardOutput(Help.text + "\n")
         return 0
     }
     switch args.first {

@@ -33,6 +33,12 @@ public enum Command {
         writeStandardError(program + ": " + Echo.line(message) + "\n")
     }
 
+    /// Writes `text` to stdout, all of it, or throws `OutputError` (a closed pipe, a full
+    /// disk: "cannot write standard output: …", exit 1).
+    public static func writeStandardOutput(_ text: String) throws {
+        try FileSink(fd: 1, path: "standard output", interruptible: false).write(Array(text.utf8))
+    }
+
     /// Writes `text` to stderr unbuffered (retrying short writes).
     public static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)

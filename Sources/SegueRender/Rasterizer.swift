@@ -18,8 +18,13 @@ package struct Rasterizer {
     /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on the
     /// calling thread.
     package var parallelArea = 20_000
+    /// Asked before each row a triangle paints: once it says yes, the call paints no more
+    /// (a frame being given up — a signal asks the process to stop — ends within a row).
+    package var isCancelled: @Sendable () -> Bool = { false }
 
-    package init() {}
+    package init(isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        self.isCancelled = isCancelled
+    }
 
     /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
     /// textured by `texture` times the vertex colours (or coloured by them alone), blended
@@ -45,7 +50,7 @@ package struct Rasterizer {
         let width = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), height = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
         let workers = width > 0 && height > 0 && width * height >= Float(parallelArea) ? max(1, threads) : 1
         let job = Job(vertices: vertices, indices: indices, texture: texture?.view, blended: blended, target: target.view, clip: clip,
-                      band: bandRows, workers: workers)
+                      band: bandRows, workers: workers, isCancelled: isCancelled)
         if workers == 1 {
             job.run(worker: 0)
         } else {
@@ -63,6 +68,7 @@ package struct Rasterizer {
         let clip: PixelRect
         let band: Int
         let workers: Int
+        let isCancelled: @Sendable () -> Bool
 
         func run(worker: Int) {
             var k = 0
@@ -169,6 +175,7 @@ package struct Rasterizer {
             let pixels = target.pixels, stride = target.width
             var y = top
             while y <= bottom {
+                if isCancelled() { return }
                 if (y / band) % workers != worker {
                     y = (y / band + 1) * band
                     continue

@@ -1,11 +1,12 @@
 internal import CSDL2
 import SegueRender
+import SegueCommandLine
 
 /// Segue's rasterizer on the CPU, its frames shown through the window's surface.
 final class RasterBackend: RenderBackend {
     let driverName = Renderer.Kind.raster.rawValue
     private let window: SDLWindow
-    private let rasterizer = Rasterizer()
+    private let rasterizer = Rasterizer(isCancelled: { Interruption.signal != nil })
     /// The window's image, made anew whenever the window's size has changed.
     private var frame: RasterImage?
     /// The image of the texture drawn into, nil for the window's.

@@ -4,7 +4,8 @@ import Segue
 /// A transition file read again whenever it changes on disk, keeping the last version that
 /// read cleanly.
 ///
-/// A change is seen by its stamp — device, inode, size and modification time — so an editor
+/// A change is seen by its stamp — device, inode, size, modification and status-change
+/// times (a `chmod` that makes it readable counts) — so an editor
 /// that saves by writing a new file and renaming it over the old one is seen as surely as one
 /// that writes in place. A save that does not read (half written, broken, deleted) is
 /// reported once and leaves the last good version in use.
@@ -27,7 +28,7 @@ package final class WatchedTransitionFile {
     private var stamp: Stamp?
 
     private struct Stamp: Equatable {
-        var device: UInt64, inode: UInt64, size: Int64, modified: Int64
+        var device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
     }
 
     package init(path: String) {
@@ -78,6 +79,7 @@ package final class WatchedTransitionFile {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                     modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+                     modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                     changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
     }
 }

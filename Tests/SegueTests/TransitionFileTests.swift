@@ -128,10 +128,10 @@ let pageTurnFileText = """
     @Test(arguments: [
         ("{\n  \"format\": 1,\n  \"name\": \"a\",,\n}", "line 3, column 15: expected a key in double quotes, found ','"),
         ("{\"a\": tru}", "line 1, column 7: expected a value, found 't…' (not true)"),
-        ("{\"a\": 1, \"a\": 2}", "line 1, column 10: key \"a\" given twice"),
+        ("{\"a\": 1, \"a\": 2}", "line 1, column 10: key 'a' given twice"),
         ("{\"é\": \"x\n\"}", "line 1, column 9: line break inside a string (escape it)"),
         ("[01]", "line 1, column 3: a number may not start with 0"),
-        ("[1e999]", "line 1, column 2: number 1e999 is out of range"),
+        ("[1e999]", "line 1, column 2: number '1e999' is out of range"),
         ("{\"a\": 1} x", "line 1, column 10: unexpected 'x' after the end of the document"),
         ("", "line 1, column 1: expected a value, found end of file"),
         ("\"\\ud800\"", "line 1, column 8: a lone surrogate \\u escape"),

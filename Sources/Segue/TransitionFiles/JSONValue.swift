@@ -145,6 +145,7 @@ private struct JSONReader {
     mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue.Kind {
         advance()
         var members: [(key: String, value: JSONValue)] = []
+        var keys: Set<String> = []
         skipSpace()
         if next == "}" { advance(); return .object(members) }
         while true {
@@ -152,8 +153,8 @@ private struct JSONReader {
             guard next == "\"" else { throw error("expected a key in double quotes, found \(describeNext())") }
             let (l, c) = (line, column)
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
-                throw JSONSyntaxError(message: "key \"\(key)\" given twice", line: l, column: c)
+            guard keys.insert(key).inserted else {
+                throw JSONSyntaxError(message: "key \(Echo.quoted(key)) given twice", line: l, column: c)
             }
             skipSpace()
             try expect(":", "':' after the key")
@@ -259,7 +260,7 @@ private struct JSONReader {
         }
         let text = String(String.UnicodeScalarView(scalars[start..<index]))
         guard let v = Double(text), v.isFinite else {
-            throw JSONSyntaxError(message: "number \(text) is out of range", line: l, column: c)
+            throw JSONSyntaxError(message: "number \(Echo.quoted(text)) is out of range", line: l, column: c)
         }
         return v
     }
