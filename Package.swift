@@ -2,8 +2,9 @@
 import PackageDescription
 
 // The module graph reads one way: the model (Segue) ← the render stages (SegueRender) ←
-// the platform (SegueSDL) ← the studio ← the app. What crosses modules but is not for a
-// user of the `Segue` library has `package` access.
+// the platform (SegueSDL) ← the executables; the demos and the studio sit on the model,
+// platform-free; SegueCommandLine sits on the model under the rest. What crosses modules
+// but is not for a user of the `Segue` library has `package` access.
 let package = Package(
     name: "Segue",
     products: [
