@@ -46,14 +46,6 @@ public enum Path {
         }
     }
 
-    /// The size in bytes of the regular file at `path` (links followed), or nil when there
-    /// is none there (nothing, a folder, a device, a FIFO).
-    public static func regularFileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
-    }
-
     /// The canonical absolute path of `path` (links resolved), or nil.
     public static func resolved(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }

@@ -19,7 +19,7 @@ package enum ImageFile {
         let name = Echo.quoted(path)
         guard access(path, R_OK) == 0 else { throw SDLError(message: "cannot read image \(name): no such readable file") }
         // A folder, device or pipe is no image (and a pipe could block forever).
-        guard Path.regularFileSize(path) != nil else { throw SDLError(message: "cannot read image \(name): not a regular file") }
+        guard RegularFile.size(atPath: path) != nil else { throw SDLError(message: "cannot read image \(name): not a regular file") }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw SDLError(message: "cannot read image \(name): \(OutputError.reason(errno))") }
         defer { close(fd) }

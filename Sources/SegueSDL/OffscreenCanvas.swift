@@ -1,4 +1,5 @@
 import Segue
+import SegueCommandLine
 
 /// Renders display lists into an exact-size RGBA image without showing anything: a hidden
 /// window (SDL's offscreen driver when headless) and a target texture.
@@ -25,11 +26,15 @@ package final class OffscreenCanvas {
 
     package var renderer: Renderer { drawer.renderer }
 
-    /// Clears to `background`, draws `list` and reads the pixels back.
+    /// Clears to `background`, draws `list` and reads the pixels back; throws `Interrupted`
+    /// when a signal came meanwhile.
     package func render(_ list: DisplayList, pixelScale: Double, background: Color = .black) throws -> [UInt8] {
         renderer.clear(background)
         drawer.draw(list, pixelScale: pixelScale)
         drawer.textures.endFrame()
+        // A signal that came while drawing (which then stopped) ends it here, before the
+        // read-back of what may be 8192² pixels.
+        try Interruption.check()
         return try renderer.readPixels().rgba
     }
 }

@@ -13,7 +13,7 @@ extension Recording {
     package static func read(_ path: String) throws -> (Recording, SessionOptions) {
         let name = Echo.quoted(path)
         guard access(path, R_OK) == 0 else { throw UsageError("cannot read recording \(name): no such readable file") }
-        guard let size = Path.regularFileSize(path) else { throw UsageError("cannot read recording \(name): not a regular file") }
+        guard let size = RegularFile.size(atPath: path) else { throw UsageError("cannot read recording \(name): not a regular file") }
         if size > maxFileSize { throw UsageError("recording \(name) is \(size) bytes, more than \(maxFileSize)") }
         let data: Data
         do {
