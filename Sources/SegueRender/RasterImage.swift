@@ -30,13 +30,16 @@ package final class RasterImage: @unchecked Sendable {
     var view: PixelView { PixelView(pixels: pixels, width: width, height: height, isCoverage: isCoverage) }
 
     /// Sets every pixel of `rect` that lies in the image to `argb`; a large rect in two
-    /// halves at once.
-    package func fill(_ argb: UInt32, _ rect: PixelRect) {
+    /// halves at once; it stops, unfinished, once `isCancelled` says so.
+    package func fill(_ argb: UInt32, _ rect: PixelRect, isCancelled: @Sendable () -> Bool = { false }) {
         let clip = rect.intersection(bounds)
         guard !clip.isEmpty else { return }
         let rows = clip.y1 - clip.y0, halves = (clip.x1 - clip.x0) * rows > 100_000 ? 2 : 1
         DispatchQueue.concurrentPerform(iterations: halves) { half in
             for y in (clip.y0 + rows * half / halves)..<(clip.y0 + rows * (half + 1) / halves) {
+                // A frame being given up stops within a row (a first fill of 8192² pixels
+                // also pays for the pages it touches: up to a second).
+                if y % 64 == 0 && isCancelled() { return }
                 (pixels + y * width + clip.x0).update(repeating: argb, count: clip.x1 - clip.x0)
             }
         }

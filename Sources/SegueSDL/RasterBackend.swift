@@ -75,7 +75,7 @@ final class RasterBackend: RenderBackend {
 
     func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
         guard let image = target else { return }
-        image.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds)
+        image.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds, isCancelled: rasterizer.isCancelled)
     }
 
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, texture: Texture?,
