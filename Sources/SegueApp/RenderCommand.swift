@@ -9,7 +9,11 @@ import SegueStudio
 struct RenderCommand {
     static let transition = Option<BuiltInDemo>.choice(
         "--transition", "NAME", "transition", BuiltInDemo.allCases.map { ($0.rawValue, $0) },
-        help: DemoCatalog.names.joined(separator: " | "))
+        help: DemoCatalog.names.joined(separator: " | ") + " (or --transition-file)")
+    static let transitionFile = Option<String>.text("--transition-file", "FILE", help: """
+        instead of --transition: the transition in FILE (format 1, see `segue check`), between \
+        the flip demo's two screens; --operation present | dismiss
+        """)
     static let operation = Option<TransitionContext.Operation>(
         "--operation", "OP", help: "present | dismiss (flip, pageturn); push | pop (magicmove)") { text in
         guard let op = TransitionContext.Operation(rawValue: text) else { throw UsageError("unknown operation \(Echo.quoted(text))") }
@@ -34,9 +38,10 @@ struct RenderCommand {
     static let to = Option<String>.text("--to", "IMAGE", help: "the same for the to-screen")
 
     static var required: [OptionSpec] { [transition.spec, operation.spec, progress.spec, out.spec] }
-    static var optional: [OptionSpec] { [curve.spec, size.spec, scale.spec, from.spec, to.spec, Renderer.Kind.option.spec] }
+    static var optional: [OptionSpec] { [transitionFile.spec, curve.spec, size.spec, scale.spec, from.spec, to.spec, Renderer.Kind.option.spec] }
 
-    var transition: BuiltInDemo
+    /// What is rendered: a demo's transition, or a file's.
+    var transition: StageEntry
     var operation: TransitionContext.Operation
     var progress: Double
     var out: String
@@ -51,11 +56,18 @@ struct RenderCommand {
     /// `UsageError` on the first problem, before anything is drawn or written.
     @MainActor init(_ args: [String]) throws {
         let a = try Arguments(args, options: Self.required + Self.optional)
-        transition = try a.required(Self.transition, by: "render")
+        if let path = try a.value(Self.transitionFile) {
+            guard !a.has(Self.transition) else { throw UsageError("render takes --transition or --transition-file, not both") }
+            let file = WatchedTransitionFile(path: path)
+            if case .failed(let problem)? = file.poll() { throw UsageError(problem) }
+            transition = .file(file)
+        } else {
+            transition = .builtIn(try a.required(Self.transition, by: "render"))
+        }
         let op = try a.required(Self.operation, by: "render")
-        let ops = DemoCatalog.make(transition, screenSize: Size(width: 100, height: 100)).operations
+        let ops = transition.makeDemo(screenSize: Size(width: 100, height: 100))?.operations ?? []
         guard ops.contains(op) else {
-            throw UsageError("unknown operation \(Echo.quoted(op.rawValue)) for \(transition) (one of: \(ops.map(\.rawValue).joined(separator: ", ")))")
+            throw UsageError("unknown operation \(Echo.quoted(op.rawValue)) for \(transition.name) (one of: \(ops.map(\.rawValue).joined(separator: ", ")))")
         }
         operation = op
         progress = try a.required(Self.progress, by: "render")
@@ -91,7 +103,7 @@ struct RenderCommand {
         let platform = try Platform(headless: true)
         let (w, h) = pixelSize
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: renderer)
-        let demo = DemoCatalog.make(transition, screenSize: size)
+        guard let demo = transition.makeDemo(screenSize: size) else { return }
         try canvas.drawer.textures.registerAssets(demo.images)
         if let curve { demo.curve = curve }
         let screens = demo.screens(for: operation)
