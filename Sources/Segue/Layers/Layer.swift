@@ -224,9 +224,10 @@ public final class Layer {
         }
     }
 
-    /// Whether any animation runs in this layer's tree.
-    public var hasAnimationsInTree: Bool {
-        !animations.isEmpty || sublayers.contains { $0.hasAnimationsInTree }
+    /// Whether an animation runs in this tree where the clock moves: no layer from this one
+    /// down to it has speed 0 (the root is taken as moving).
+    func hasAnimationsUnderMovingClock() -> Bool {
+        timing.speed != 0 && (!animations.isEmpty || sublayers.contains { $0.hasAnimationsUnderMovingClock() })
     }
 
     /// The presentation values at this layer's local time `t`: the model with every running

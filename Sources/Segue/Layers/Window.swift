@@ -46,17 +46,11 @@ public final class Window: View {
 
     public var isTransitioning: Bool { activeTransition != nil }
 
-    /// Whether the next frame may differ from the last: a transition, an animation or a
-    /// display link is running.
-    public var isAnimating: Bool {
-        isTransitioning || !displayLinks.isEmpty || layer.hasAnimationsInTree
-    }
-
     /// Whether advancing the clock alone can change what shows: a display link runs, or an
     /// animation runs in a layer whose clock moves (not under a paused layer, as the
     /// container is while a drag drives a transition). False lets an app sleep until input.
     public var changesWithTime: Bool {
-        !displayLinks.isEmpty || layer.hasAnimationsUnderMovingClock(parentSpeed: 1)
+        !displayLinks.isEmpty || layer.hasAnimationsUnderMovingClock()
     }
 
     // MARK: Time
@@ -133,15 +127,5 @@ public final class Window: View {
 
     func notify(_ event: TransitionEvent) {
         for o in transitionObservers { o.observer(event) }
-    }
-}
-
-extension Layer {
-    /// Whether an animation runs in this tree where the clock moves (every speed from the
-    /// root down is non-zero).
-    fileprivate func hasAnimationsUnderMovingClock(parentSpeed: Double) -> Bool {
-        let speed = parentSpeed * timing.speed
-        guard speed != 0 else { return false }
-        return !animations.isEmpty || sublayers.contains { $0.hasAnimationsUnderMovingClock(parentSpeed: speed) }
     }
 }
