@@ -137,7 +137,7 @@ func json(_ object: [String: Any]) -> String {
             let c0 = cpuSeconds(), t0 = Platform.seconds
             window.handle(PointerEvent(.moved, start + full * fraction, time: time))
             window.advance(to: time)
-            list.items.removeAll(keepingCapacity: true)
+            list.removeAll()
             Compositor.compose(window.layer, scale: 1, into: &list)
             let t1 = Platform.seconds
             canvas.renderer.clear(.black)
@@ -187,7 +187,7 @@ func json(_ object: [String: Any]) -> String {
         try Interruption.check()
         let t0 = Platform.seconds
         window.advance(to: Double(i) / 60)
-        list.items.removeAll(keepingCapacity: true)
+        list.removeAll()
         Compositor.compose(window.layer, into: &list)
         if i >= 10 { frame.add(Platform.seconds - t0) }
     }

@@ -157,7 +157,8 @@ package struct Occlusion {
             boxes[index] = visible
             if occluders.contains(where: { $0.contains(visible, margin: margin) }) {
                 hidden[index] = true
-            } else if isOpaque(index) {
+            } else if isOpaque(index) && list.items[index].clip == nil {
+                // A clipped item (rounded corners) may not paint its whole rect.
                 keep(image)
             }
         }

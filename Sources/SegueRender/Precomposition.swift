@@ -51,7 +51,9 @@ package struct Precomposition {
         under.append(contentsOf: repeatElement(nil, count: items.count))
         over.append(contentsOf: repeatElement(nil, count: items.count))
         folded.append(contentsOf: repeatElement(false, count: items.count))
-        for j in items.indices where isDrawn(j) && !isOpaque(j) && Self.isGridFlat(items[j].fill)
+        // A clipped item (rounded corners) paints less than its rect: it is never the tint,
+        // whose fold would lose its clip, nor the base, whose cut corners would show through.
+        for j in items.indices where isDrawn(j) && !isOpaque(j) && items[j].clip == nil && Self.isGridFlat(items[j].fill)
             && items[j].rect.width > 0 && items[j].rect.height > 0 {
             let tint = items[j]
             between.removeAll(keepingCapacity: true)
@@ -63,7 +65,7 @@ package struct Precomposition {
                 guard looked <= reach, let offset = tint.transform.planeOffset(to: items[i].transform) else { break walk }
                 let rect = paintRect(i).offsetBy(offset)
                 guard rect.overlaps(tint.rect) else { continue }
-                if isOpaque(i) && Self.isGridFlat(items[i].fill) && rect.contains(tint.rect, tolerance: Self.tolerance(tint.rect)) {
+                if isOpaque(i) && items[i].clip == nil && Self.isGridFlat(items[i].fill) && rect.contains(tint.rect, tolerance: Self.tolerance(tint.rect)) {
                     base = Tint(item: i, offset: offset)
                     break walk
                 }

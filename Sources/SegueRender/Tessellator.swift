@@ -15,9 +15,11 @@ import Segue
 ///
 /// Triangles are clipped in homogeneous space, where clipping is exact for every attribute:
 /// against the near plane `w = nearW`, so geometry behind the eye is never drawn, inverted
-/// or stretched, and, when `clipRect` is set, against that rectangle grown by `guardBand`,
-/// so nothing far off screen is rasterized or even subdivided. Buffers are kept between
-/// frames; adding a quad allocates nothing once they have grown.
+/// or stretched; when `clipRect` is set, against that rectangle grown by `guardBand`,
+/// so nothing far off screen is rasterized or even subdivided; and against the edges of a
+/// display list's clip regions (`clip(to:)`), rounded corners cut as polygons within a
+/// fifth of a pixel. Buffers are kept between frames; adding a quad allocates nothing once
+/// they have grown.
 package struct Tessellator {
     /// One output vertex: a screen position in pixels and the matching point of the quad in
     /// unit coordinates (0…1 across its rect).
@@ -50,6 +52,17 @@ package struct Tessellator {
     private var vBreaks: [Double] = []
     private var polygon: [Point4] = []
     private var scratch: [Point4] = []
+    /// A line of homogeneous screen space: `a·x + b·y + c·w ≥ 0` on its inner side.
+    struct Line {
+        var a, b, c: Double
+    }
+
+    /// The edges of the clip regions set by `clip(to:)`.
+    var regionPlanes: [Line] = []
+    /// Whether a clip region set by `clip(to:)` shows nothing (seen edge-on).
+    var regionIsEmpty = false
+    /// Scratch for the corners of a clip region.
+    var regionCorners: [Point] = []
 
     package init() {}
 
@@ -84,7 +97,7 @@ package struct Tessellator {
     package mutating func add(rect: Rect, transform m: Transform3D, precision: Precision? = nil,
                              minimumDepth: Int = 0, uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
         let start = indices.count
-        guard rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return start..<start }
+        guard rect.width > 0, rect.height > 0, !regionIsEmpty, !isEdgeOn(rect, m) else { return start..<start }
         Self.breaks(uStops, into: &uBreaks)
         Self.breaks(vStops, into: &vBreaks)
         let quad = Quad(rect: rect, transform: m, precision: precision ?? .pixels(tolerance), minimumDepth: minimumDepth)
@@ -99,7 +112,7 @@ package struct Tessellator {
     /// Whether the quad, wholly in front of the eye, projects to (almost) no area: seen
     /// edge-on, as a flip's hidden side is for half its run. It covers no pixel; drawing it
     /// would only cost a draw call.
-    private func isEdgeOn(_ r: Rect, _ m: Transform3D) -> Bool {
+    func isEdgeOn(_ r: Rect, _ m: Transform3D) -> Bool {
         let a = m.apply(x: r.minX, y: r.minY), b = m.apply(x: r.maxX, y: r.minY)
         let c = m.apply(x: r.maxX, y: r.maxY), d = m.apply(x: r.minX, y: r.maxY)
         guard min(a.w, b.w, c.w, d.w) > nearW else { return false }
@@ -185,11 +198,19 @@ package struct Tessellator {
 
     // MARK: Clipping
 
-    /// The number of clip planes: the near plane, then left, right, top, bottom.
-    private var planeCount: Int { clipRect == nil ? 1 : 5 }
+    /// The planes before the clip regions': the near plane, then left, right, top, bottom.
+    private var fixedPlaneCount: Int { clipRect == nil ? 1 : 5 }
+
+    /// The number of clip planes: the fixed ones, then the regions' edges.
+    private var planeCount: Int { fixedPlaneCount + regionPlanes.count }
 
     /// The signed distance of `p` inside plane `k` (negative outside); linear in `p`.
     private func distance(_ p: Vector4, _ k: Int) -> Double {
+        let fixed = fixedPlaneCount
+        if k >= fixed {
+            let l = regionPlanes[k - fixed]
+            return l.a * p.x + l.b * p.y + l.c * p.w
+        }
         guard k > 0, let r = clipRect else { return p.w - nearW }
         switch k {
         case 1: return p.x - (r.minX - guardBand) * p.w
@@ -200,9 +221,9 @@ package struct Tessellator {
     }
 
     /// One bit per plane that `p` lies outside of.
-    private func outcode(_ p: Vector4) -> Int {
-        var code = 0
-        for k in 0..<planeCount where distance(p, k) < 0 { code |= 1 << k }
+    private func outcode(_ p: Vector4) -> UInt64 {
+        var code: UInt64 = 0
+        for k in 0..<planeCount where distance(p, k) < 0 { code |= 1 << UInt64(k) }
         return code
     }
 
@@ -214,7 +235,7 @@ package struct Tessellator {
         let crossed = c0 | c1 | c2
         // Sutherland–Hodgman, one plane at a time; attributes interpolate linearly in
         // homogeneous space, which is exact for the plane of the quad.
-        for k in 0..<planeCount where crossed & (1 << k) != 0 {
+        for k in 0..<planeCount where crossed & (1 << UInt64(k)) != 0 {
             scratch.removeAll(keepingCapacity: true)
             for n in 0..<polygon.count {
                 let a = polygon[n], b = polygon[(n + 1) % polygon.count]

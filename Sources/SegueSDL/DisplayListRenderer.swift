@@ -97,7 +97,8 @@ package final class DisplayListRenderer {
         drawOrder.plan(states: states, boxes: occlusion.boxes)
         tessellator.clipRect = area
         for i in drawOrder.order {
-            draw(precomposition.shading(of: i, in: list), pixelScale: pixelScale, blended: states[i]!.blended, layout: layouts[i])
+            draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,
+                 layout: layouts[i])
         }
         flush()
     }
@@ -156,18 +157,21 @@ package final class DisplayListRenderer {
                 for var item in list.items {
                     guard let state = drawState(item) else { continue }
                     item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
-                    draw(Shading(item), pixelScale: scale, blended: state.blended, layout: nil)
+                    draw(Shading(item), clips: list.clips, clipScale: scale, pixelScale: scale, blended: state.blended, layout: nil)
                 }
                 flush()
             }
         }
     }
 
-    /// Draws one item, coloured by its shading; `layout` is a text item's layout when
-    /// already looked up this frame.
-    private func draw(_ shading: Shading, pixelScale: Double, blended: Bool, layout known: GlyphAtlas.Layout?) {
+    /// Draws one item, coloured by its shading and cut to its clip region in `clips` (whose
+    /// transforms `clipScale` multiplies, as the item's was); `layout` is a text item's
+    /// layout when already looked up this frame.
+    private func draw(_ shading: Shading, clips: [DisplayList.Clip], clipScale: Double = 1, pixelScale: Double, blended: Bool,
+                      layout known: GlyphAtlas.Layout?) {
         let item = shading.item
         tessellator.reset()
+        tessellator.clip(to: clips, index: item.clip, scale: clipScale)
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
         case .color, .gradient:

@@ -370,13 +370,13 @@ package final class Session {
     /// The screen's display list in window pixels, or with `inWindow: false` in pixels from
     /// the screen's own top-left corner (a frame of the screen alone).
     package func composeScreen(into list: inout DisplayList, inWindow: Bool = true) {
-        list.items.removeAll(keepingCapacity: true)
+        list.removeAll()
         Compositor.compose(demo.window.layer, scale: layout.scale, offset: inWindow ? layout.screen.origin : .zero, into: &list)
     }
 
     /// The HUD's display list in window pixels.
     package func composeHUD(into list: inout DisplayList) {
-        list.items.removeAll(keepingCapacity: true)
+        list.removeAll()
         HUD.compose(hud, in: layout.hud, into: &list)
     }
 }

@@ -43,4 +43,30 @@ import Segue
         let moved = Double(zip(rest, fromFile).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(swift.count)
         #expect(moved > 10 * max(mean, 0.1), "\(name) \(op) at \(progress): \(moved) levels from rest, \(mean) from the Swift frame")
     }
+
+    /// `cornerRadius` clips the layer and what rides on it: at the card's corner, outside the
+    /// arc, the base screen shows; inside, the card; a child passing the card's edge is cut
+    /// there. (375 × 667 at scale 1; the card is the modal at half size about the centre,
+    /// x 93.75…281.25, y 166.75…500.25, its radius 60 in its own points, 30 on screen.)
+    @Test func aCornerRadiusClipsTheLayerAndWhatRidesOnIt() throws {
+        func frame(_ layers: String) throws -> [UInt8] {
+            let file = try TransitionFile.read(#"{"format":1,"name":"card","duration":1,"layers":["# + layers + "]}")
+            return try render(DemoCatalog.make(file: file, screenSize: Self.screen), .present, 0.5, scale: 1)
+        }
+        let card = #"{"id":"card","source":"modal","keyframes":[{"t":0,"scale":0.5,"cornerRadius":60}]}"#
+        let child = ##"{"parent":"card","source":"color","color":"#FF0000","rect":[-0.2,0.4,0.4,0.2]}"##
+        // (A file with nothing animated ends at once: the base holds its opacity for the run.)
+        let base = #"{"source":"base","keyframes":[{"t":0,"opacity":1}]}"#
+        let rounded = try frame(base + "," + card + "," + child)
+        let alone = try frame(base)
+        let square = try frame(base + #",{"id":"card","source":"modal","keyframes":[{"t":0,"scale":0.5}]}"#)
+        func pixel(_ f: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { Array(f[(y * 375 + x) * 4..<(y * 375 + x) * 4 + 4]) }
+        // Outside the top-left arc (2 px in from the rect's corner), and inside it.
+        #expect(pixel(rounded, 96, 169) == pixel(alone, 96, 169))
+        #expect(pixel(square, 96, 169) != pixel(alone, 96, 169))
+        #expect(pixel(rounded, 110, 183) == pixel(square, 110, 183))
+        // The child spans y 300…334 on screen: left of the card it is cut, on it it shows.
+        #expect(pixel(rounded, 85, 317) == pixel(alone, 85, 317))
+        #expect(pixel(rounded, 100, 317) == [255, 0, 0, 255])
+    }
 }

@@ -1,6 +1,6 @@
 /// The layer properties that animations can change (Core Animation key paths).
 public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
-    case position, bounds, anchorPoint, transform, sublayerTransform, opacity, backgroundColor
+    case position, bounds, anchorPoint, transform, sublayerTransform, opacity, backgroundColor, cornerRadius
 }
 
 /// A value of an animatable property. Interpolation is not clamped: a spring may overshoot.

@@ -7,6 +7,10 @@ package enum Compositor {
     /// `offset` (pixels). Hidden and fully transparent layers are skipped with their subtrees.
     /// With `inOwnCoordinates` the root's own bounds origin maps to the origin (its
     /// position and transform are left out), as for a snapshot.
+    ///
+    /// Corners as Core Animation draws them: a layer's background and gradient fill its
+    /// bounds rounded by `cornerRadius`; with `masksToBounds` its contents and whole subtree
+    /// are clipped to that rounded rect as well (inside any clip of its ancestors).
     package static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero, inOwnCoordinates: Bool = false,
                                into list: inout DisplayList) {
         let time = root.localTime
@@ -15,7 +19,7 @@ package enum Compositor {
         let toPixels = place
             .concatenating(.makeScale(scale, scale, 1))
             .concatenating(.makeTranslation(offset.x, offset.y, 0))
-        visit(root, state, toPixels, 1, time, &list)
+        visit(root, state, toPixels, 1, nil, time, &list)
     }
 
     /// A fresh display list of `root`'s tree.
@@ -26,19 +30,27 @@ package enum Compositor {
         return list
     }
 
-    private static func visit(_ layer: Layer, _ state: LayerState, _ toPixels: Transform3D,
-                              _ parentOpacity: Double, _ time: Double, _ list: inout DisplayList) {
+    private static func visit(_ layer: Layer, _ state: LayerState, _ toPixels: Transform3D, _ parentOpacity: Double,
+                              _ parentClip: Int?, _ time: Double, _ list: inout DisplayList) {
         let opacity = parentOpacity * min(max(state.opacity, 0), 1)
         guard !state.isHidden, opacity > 0 else { return }
-        func emit(_ fill: DisplayList.Fill) {
-            list.items.append(.init(rect: state.bounds, transform: toPixels, opacity: opacity, fill: fill, name: layer.name))
+        let radius = state.drawnCornerRadius
+        var ownClip = parentClip
+        if radius > 0 || state.masksToBounds {
+            ownClip = list.clips.count
+            list.clips.append(.init(rect: state.bounds, cornerRadius: radius, transform: toPixels, parent: parentClip))
         }
-        if let bg = state.backgroundColor, bg.alpha > 0 { emit(.color(bg)) }
-        if let g = layer.gradient { emit(.gradient(g)) }
+        let innerClip = state.masksToBounds ? ownClip : parentClip
+        func emit(_ fill: DisplayList.Fill, clip: Int?) {
+            list.items.append(.init(rect: state.bounds, transform: toPixels, opacity: opacity, fill: fill, name: layer.name, clip: clip))
+        }
+        if let bg = state.backgroundColor, bg.alpha > 0 { emit(.color(bg), clip: ownClip) }
+        if let g = layer.gradient { emit(.gradient(g), clip: ownClip) }
         switch layer.contents {
-        case .image(let image)?: emit(.image(image, source: layer.contentsRect.within(image.sourceRect(for: state.bounds.size))))
-        case .text(let text)?: emit(.text(text))
-        case .snapshot(let snapshot)?: emit(.snapshot(snapshot, source: layer.contentsRect))
+        case .image(let image)?:
+            emit(.image(image, source: layer.contentsRect.within(image.sourceRect(for: state.bounds.size))), clip: innerClip)
+        case .text(let text)?: emit(.text(text), clip: innerClip)
+        case .snapshot(let snapshot)?: emit(.snapshot(snapshot, source: layer.contentsRect), clip: innerClip)
         case nil: break
         }
         guard !layer.sublayers.isEmpty else { return }
@@ -55,7 +67,7 @@ package enum Compositor {
                 let toParent = flatParent ? subState.toSuperlayer.flattened : subState.toSuperlayerPlane(parent: state)
                 toSubPixels = toParent.concatenating(toPixels)
             }
-            visit(sub, subState, toSubPixels, opacity, subTime, &list)
+            visit(sub, subState, toSubPixels, opacity, innerClip, subTime, &list)
         }
     }
 }

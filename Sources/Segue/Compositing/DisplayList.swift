@@ -11,6 +11,25 @@ package struct DisplayList: Hashable, Sendable {
         case snapshot(Snapshot, source: Rect)
     }
 
+    /// A region items are clipped to: a rect with rounded corners in a layer's plane, within
+    /// the region of `parent` (an index into `clips`) when there is one.
+    package struct Clip: Hashable, Sendable {
+        /// In the clipping layer's coordinates.
+        package var rect: Rect
+        /// Points, 0…half the rect's shorter side.
+        package var cornerRadius: Double
+        /// The clipping layer's coordinates → output pixels, as an item's.
+        package var transform: Transform3D
+        package var parent: Int?
+
+        package init(rect: Rect, cornerRadius: Double, transform: Transform3D, parent: Int? = nil) {
+            self.rect = rect
+            self.cornerRadius = cornerRadius
+            self.transform = transform
+            self.parent = parent
+        }
+    }
+
     package struct Item: Hashable, Sendable {
         /// The rectangle drawn, in the layer's own coordinates.
         package var rect: Rect
@@ -21,13 +40,16 @@ package struct DisplayList: Hashable, Sendable {
         package var fill: Fill
         /// The layer's name, for debugging and tests.
         package var name: String
+        /// The index in `clips` of the region the item is clipped to; nil: not clipped.
+        package var clip: Int?
 
-        package init(rect: Rect, transform: Transform3D, opacity: Double, fill: Fill, name: String = "") {
+        package init(rect: Rect, transform: Transform3D, opacity: Double, fill: Fill, name: String = "", clip: Int? = nil) {
             self.rect = rect
             self.transform = transform
             self.opacity = opacity
             self.fill = fill
             self.name = name
+            self.clip = clip
         }
 
         /// The colour a colour or gradient item shows at `p` (its layer's coordinates), its
@@ -45,8 +67,17 @@ package struct DisplayList: Hashable, Sendable {
     }
 
     package var items: [Item] = []
+    /// The clip regions items refer to, each after its parent.
+    package var clips: [Clip] = []
 
-    package init(items: [Item] = []) {
+    package init(items: [Item] = [], clips: [Clip] = []) {
         self.items = items
+        self.clips = clips
+    }
+
+    /// Empties the list, keeping its capacity.
+    package mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
     }
 }

@@ -88,9 +88,17 @@ public final class Layer {
         get { model.backgroundColor }
         set { set(.backgroundColor, .color(newValue)) }
     }
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { set(.cornerRadius, .number(newValue)) }
+    }
     public var isHidden: Bool {
         get { model.isHidden }
         set { model.isHidden = newValue }
+    }
+    public var masksToBounds: Bool {
+        get { model.masksToBounds }
+        set { model.masksToBounds = newValue }
     }
 
     private func set(_ property: AnimatableProperty, _ value: AnimatableValue) {

@@ -14,8 +14,17 @@ public struct LayerState: Hashable, Sendable {
     public var opacity = 1.0
     public var isHidden = false
     public var backgroundColor: Color?
+    /// Points: the background is drawn as a rect with corners rounded by this much (at most
+    /// half the shorter side; negative counts as 0); with `masksToBounds`, the contents and
+    /// the sublayers are clipped to that rounded rect too.
+    public var cornerRadius = 0.0
+    /// Clip the contents and the sublayers to the bounds (rounded by `cornerRadius`).
+    public var masksToBounds = false
 
     public init() {}
+
+    /// The corner radius drawn: `cornerRadius` clamped to 0…half the bounds' shorter side.
+    public var drawnCornerRadius: Double { min(max(cornerRadius, 0), bounds.width / 2, bounds.height / 2) }
 
     /// The anchor point in the bounds' coordinates: `bounds.origin + anchorPoint · bounds.size`.
     public var anchorInBounds: Point {
@@ -65,6 +74,7 @@ public struct LayerState: Hashable, Sendable {
             case .sublayerTransform: return .transform(sublayerTransform)
             case .opacity: return .number(opacity)
             case .backgroundColor: return .color(backgroundColor)
+            case .cornerRadius: return .number(cornerRadius)
             }
         }
         set {
@@ -76,6 +86,7 @@ public struct LayerState: Hashable, Sendable {
             case let (.sublayerTransform, .transform(t)): sublayerTransform = t
             case let (.opacity, .number(v)): opacity = v
             case let (.backgroundColor, .color(c)): backgroundColor = c
+            case let (.cornerRadius, .number(v)): cornerRadius = v
             default: assertionFailure("\(newValue) is not a value of \(property)")
             }
         }

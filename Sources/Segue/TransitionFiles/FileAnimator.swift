@@ -1,7 +1,7 @@
 /// Performs a transition file's timeline with the engine's own machinery: the file's layers
 /// become views on a stage in the container, each with keyframe animations on its
-/// transform and opacity, so an interactor scrubs, finishes and cancels them as it does any
-/// animator's.
+/// transform, opacity and corner radius (clipping what rides on it), so an interactor
+/// scrubs, finishes and cancels them as it does any animator's.
 ///
 /// A base or modal layer that is the only one to show its screen, and shows all of it, holds
 /// the real screen (so it draws exactly as the screen does); the others show snapshots of
@@ -107,6 +107,11 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
             let tracks = LayerTracks(spec)
             v.layer.transform = tracks.transform(at: isPresenting ? 1 : 0)
             v.layer.opacity = tracks.opacity(at: isPresenting ? 1 : 0)
+            if tracks.isRounded {
+                // The layer and what rides on it are clipped to its rounded rect.
+                v.layer.masksToBounds = true
+                v.layer.cornerRadius = tracks.cornerRadius(at: isPresenting ? 1 : 0)
+            }
             for (property, track) in tracks.animationTracks(reversed: !isPresenting) {
                 v.layer.add(Animation(property: property, track: track, easing: easing, duration: duration, transaction: transaction),
                             forKey: property.rawValue)
@@ -178,6 +183,12 @@ struct LayerTracks {
 
     func opacity(at t: Double) -> Double { track({ $0.opacity.map { [$0] } }, at: t, fallback: [1])[0] }
 
+    /// Points.
+    func cornerRadius(at t: Double) -> Double { track({ $0.cornerRadius.map { [$0] } }, at: t, fallback: [0])[0] }
+
+    /// Whether any key names a corner radius.
+    var isRounded: Bool { keyframes.contains { $0.cornerRadius != nil } }
+
     /// The times the animations sample: every key time and every `1/samplesPerTimeline`.
     private var sampleTimes: [Double] {
         let n = FileAnimator.samplesPerTimeline
@@ -197,6 +208,9 @@ struct LayerTracks {
         }
         if keyframes.contains(where: { $0.opacity != nil }) {
             out.append((.opacity, sampled { .number(opacity(at: $0)) }))
+        }
+        if isRounded {
+            out.append((.cornerRadius, sampled { .number(cornerRadius(at: $0)) }))
         }
         return out
     }

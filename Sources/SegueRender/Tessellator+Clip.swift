@@ -1,0 +1,98 @@
+import Foundation
+import Segue
+
+extension Tessellator {
+    /// The most clip planes the outcodes hold.
+    private static let planeLimit = 64
+    /// Pixels a rounded corner's polygon may lie inside its arc.
+    package static let arcTolerance = 0.2
+
+    /// Clips what is added from now on to region `index` of `clips` and every region it lies
+    /// in (nil: no region); `scale` multiplies the regions' transforms, as it did the items'.
+    ///
+    /// A region is a rounded rect in a layer's plane; each of its edges, and each chord of
+    /// its corners' arcs, becomes a line of homogeneous screen space through the plane's
+    /// projection (the edge's line ℓ in the plane, taken by the inverse of the plane's 3 × 3
+    /// projective map). What lies in that plane, or is flattened into it, is then cut
+    /// exactly, perspective and all. Arcs get as many chords as keep them within
+    /// `arcTolerance` pixels, as far as 64 planes in all allow; a region seen edge-on shows
+    /// nothing.
+    package mutating func clip(to clips: [DisplayList.Clip], index: Int?, scale: Double = 1) {
+        regionPlanes.removeAll(keepingCapacity: true)
+        regionIsEmpty = false
+        var next = index
+        while let i = next {
+            let region = clips[i]
+            next = region.parent
+            let m = scale == 1 ? region.transform : region.transform.concatenating(.makeScale(scale, scale, 1))
+            if !addRegion(region.rect, radius: region.cornerRadius, m) {
+                regionIsEmpty = true
+                return
+            }
+        }
+    }
+
+    /// Adds the edges of `rect` rounded by `radius` under `m`; false when the plane is seen
+    /// edge-on (as `isEdgeOn` judges a quad: what lies in it would not be drawn either).
+    private mutating func addRegion(_ rect: Rect, radius: Double, _ m: Transform3D) -> Bool {
+        // The plane's map, (X, Y, 1) as a row times the matrix of rows r0, r1, r2 gives
+        // (x, y, w). A line ℓ of the plane becomes M⁻¹ℓ on screen, and M⁻¹ = [c0 c1 c2] / det,
+        // its columns the rows' cross products.
+        let r0 = SIMD3(m.m11, m.m12, m.m14), r1 = SIMD3(m.m21, m.m22, m.m24), r2 = SIMD3(m.m41, m.m42, m.m44)
+        let c0 = Self.cross(r1, r2), c1 = Self.cross(r2, r0), c2 = Self.cross(r0, r1)
+        let det = (r0 * c0).sum()
+        guard det != 0, det.isFinite, rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return false }
+
+        let room = Self.planeLimit - 5 - regionPlanes.count
+        guard room >= 4 else { return true }
+        let rounded = min(max(radius, 0), rect.width / 2, rect.height / 2)
+        let chords = rounded > 0 ? min(Self.chords(radius: rounded, rect: rect, m), room / 4 - 1) : 0
+        // With no room for a chord, the corners stay square.
+        let r = chords > 0 ? rounded : 0
+        regionCorners.removeAll(keepingCapacity: true)
+        for k in 0..<4 {
+            // The corners' centres clockwise from the top left (y down), each arc from the
+            // side before it to the side after.
+            let c = Point(x: k == 0 || k == 3 ? rect.minX + r : rect.maxX - r, y: k < 2 ? rect.minY + r : rect.maxY - r)
+            guard chords > 0 else {
+                regionCorners.append(c)
+                continue
+            }
+            let start = Double.pi + Double(k) * Double.pi / 2
+            for s in 0...chords {
+                let a = start + Double(s) / Double(chords) * .pi / 2
+                regionCorners.append(Point(x: c.x + r * cos(a), y: c.y + r * sin(a)))
+            }
+        }
+        let centre = Point(x: rect.midX, y: rect.midY)
+        for n in regionCorners.indices {
+            let p = regionCorners[n], q = regionCorners[(n + 1) % regionCorners.count]
+            var normal = Point(x: p.y - q.y, y: q.x - p.x)
+            guard normal.x != 0 || normal.y != 0 else { continue }
+            if normal.x * (centre.x - p.x) + normal.y * (centre.y - p.y) < 0 { normal = Point(x: -normal.x, y: -normal.y) }
+            let line = (normal.x * c0 + normal.y * c1 - (normal.x * p.x + normal.y * p.y) * c2) / det
+            regionPlanes.append(Line(a: line.x, b: line.y, c: line.z))
+        }
+        return true
+    }
+
+    private static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    }
+
+    /// Chords per quarter arc of radius `r` (points) so that, where the corners land on
+    /// screen, the arc bulges past a chord by at most `arcTolerance` pixels: a chord of
+    /// angle θ on a circle of radius ρ pixels misses it by ρ·(1 − cos(θ/2)).
+    private static func chords(radius r: Double, rect: Rect, _ m: Transform3D) -> Int {
+        var pixels = 0.0
+        for k in 0..<4 {
+            let x = k == 0 || k == 3 ? rect.minX : rect.maxX, y = k < 2 ? rect.minY : rect.maxY
+            let c = m.apply(x: x, y: y), a = m.apply(x: x + r, y: y), b = m.apply(x: x, y: y + r)
+            guard c.w > 0, a.w > 0, b.w > 0 else { return .max }
+            pixels = max(pixels, (a.projected - c.projected).length, (b.projected - c.projected).length)
+        }
+        guard pixels > arcTolerance else { return 1 }
+        let angle = 2 * acos(1 - arcTolerance / pixels)
+        return max(1, Int((Double.pi / 2 / angle).rounded(.up)))
+    }
+}
