@@ -3,7 +3,7 @@
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 ARGS ?=
 
-.PHONY: deps build run test bench e2e fuzz pictures clean
+.PHONY: deps build run test bench e2e example fuzz pictures clean
 
 deps:
 	@scripts/install-deps.sh
@@ -25,6 +25,12 @@ bench: build
 
 e2e: build
 	scripts/e2e.sh .build/release/segue
+
+# The Swift door: builds Examples/Drop (a package running the app with its own transition)
+# and drives it in an X window.
+example: deps
+	scripts/install-deps.sh xvfb xdotool python3
+	SWIFT=$(SWIFT) scripts/example.sh
 
 # libFuzzer on the replay parser and the image-header reader, FUZZ_SECONDS each (30 by default).
 fuzz:

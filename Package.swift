@@ -2,13 +2,15 @@
 import PackageDescription
 
 // The module graph reads one way: the model (Segue) ← the render stages (SegueRender) ←
-// the platform (SegueSDL) ← the executables; the demos and the studio sit on the model,
-// platform-free; SegueCommandLine sits on the model under the rest. What crosses modules
+// the platform (SegueSDL) ← the app (SegueLive) ← the executables; the demos and the studio
+// sit on the model, platform-free; SegueCommandLine sits on the model under the rest. What crosses modules
 // but is not for a user of the `Segue` library has `package` access.
 let package = Package(
     name: "Segue",
     products: [
         .library(name: "Segue", targets: ["Segue"]),
+        // The whole app as a library, for a package that runs it with transitions of its own.
+        .library(name: "SegueLive", targets: ["SegueLive"]),
         .executable(name: "segue", targets: ["SegueApp"]),
         .executable(name: "segue-bench", targets: ["SegueBench"]),
     ],
@@ -30,10 +32,9 @@ let package = Package(
         .target(name: "SegueDemos", dependencies: ["Segue"]),
         .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2", "CSegueSupport", "SegueCommandLine"]),
         .target(name: "SegueStudio", dependencies: ["Segue", "SegueDemos", "SegueCommandLine"]),
-        .executableTarget(
-            name: "SegueApp",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueCommandLine"]
-        ),
+        // The app and its commands (`Studio.run`), on the platform.
+        .target(name: "SegueLive", dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueCommandLine"]),
+        .executableTarget(name: "SegueApp", dependencies: ["SegueLive"]),
         .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueCommandLine"]),
         // Helpers for the test targets only (not in any product).
         .target(name: "SegueTestSupport"),
@@ -44,7 +45,7 @@ let package = Package(
         .testTarget(name: "SegueRenderTests", dependencies: ["Segue", "SegueRender", "SegueTestSupport"]),
         .testTarget(
             name: "SegueSDLTests",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueRender", "SegueCommandLine", "SegueTestSupport", "CSDL2"],
+            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueRender", "SegueCommandLine", "SegueLive", "SegueTestSupport", "CSDL2"],
             exclude: ["Goldens"]
         ),
     ]

@@ -72,14 +72,15 @@ package enum DemoCatalog {
         BuiltInDemo(rawValue: name).map { make($0, screenSize: size) }
     }
 
-    /// A demo of `file`'s transition between two screens — by default the flip demo's (the
-    /// Segue screen as base, the modal as modal) — on a screen of `size` points.
-    package static func make(file: TransitionFile, screenSize size: Size,
+    /// A demo of `transition` (a transition file's, or a Swift one) between two screens — by
+    /// default the flip demo's (the Segue screen as base, the modal as modal) — on a screen of
+    /// `size` points.
+    package static func make(_ transition: CustomTransition, screenSize size: Size,
                              screens: (base: DemoScreen.Design, modal: DemoScreen.Design) = (.flipHome, .flipModal)) -> ModalDemo {
-        let hint = file.description ?? "A transition from a file: drag as it says, or press the button."
-        // The synthetic drag presents as the file says: from the edge it names (else near the
-        // side the pan leaves from) across its whole distance.
-        let pan = file.interaction?.present
+        let hint = transition.description ?? "Drag as the transition says, or press the button."
+        // The synthetic drag presents as the transition says: from the edge it names (else
+        // near the side the pan leaves from) across its whole distance.
+        let pan = transition.interaction?.present
         let (w, h) = (size.width, size.height)
         let along: Point
         switch pan?.direction ?? .up {
@@ -103,9 +104,9 @@ package enum DemoCatalog {
         case .bottom?: start.y = h - 4
         case nil: break
         }
-        return ModalDemo(name: file.name, screenSize: size, home: screens.base, modal: screens.modal, hint: hint,
+        return ModalDemo(name: transition.name, screenSize: size, home: screens.base, modal: screens.modal, hint: hint,
                          dragPlan: (.present, start, full)) { window, toggle in
-            FileTransition(file: file, window: window, present: toggle, dismiss: toggle)
+            CustomTransition.Delegate(transition, window: window, present: toggle, dismiss: toggle)
         }
     }
 }

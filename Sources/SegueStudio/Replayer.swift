@@ -9,18 +9,21 @@ import Segue
 package struct Replayer {
     package let recording: Recording
     package let options: SessionOptions
+    /// The Swift transitions the session offers, as when it was recorded.
+    package let transitions: [CustomTransition]
     package var frameRate = 60.0
 
-    package init(recording: Recording, options: SessionOptions) {
+    package init(recording: Recording, options: SessionOptions, transitions: [CustomTransition] = []) {
         self.recording = recording
         self.options = options
+        self.transitions = transitions
     }
 
     /// Runs the replay; `frame` is called after every frame with the session, the frame's
     /// number (from 1) and its time (seconds from the start, as recorded). `emit` receives
     /// the event lines.
     package func run(emit: @escaping (String) -> Void, frame: (Session, Int, Double) throws -> Void) rethrows {
-        let session = Session(options: options, window: (recording.window[0], recording.window[1]))
+        let session = Session(options: options, window: (recording.window[0], recording.window[1]), transitions: transitions)
         session.emit = emit
         var number = 0
         var time = 0.0

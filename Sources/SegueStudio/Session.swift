@@ -37,8 +37,9 @@ package final class Session {
     /// Whether a drag is under way on the screen, as of the last `advance`.
     package private(set) var isDragging = false
 
-    /// What the session offers, in the order of the keys 1, 2, 3…: the built-in demos, then
-    /// the transition files (`options.transitionFiles`, then `moreFiles`).
+    /// What the session offers, in the order of the keys 1, 2, 3…: the built-in demos, the
+    /// Swift transitions, then the transition files (`options.transitionFiles`, then
+    /// `moreFiles`).
     package private(set) var entries: [StageEntry]
     /// The index in `entries` of what is shown now.
     package private(set) var current: Int
@@ -47,21 +48,26 @@ package final class Session {
     /// A file whose new version waits for the transition under way to end.
     private var reloadPending = false
 
-    /// A session showing the first of `options.transitionFiles` that reads (else
-    /// `options.demo`); `moreFiles` join the list, watched too.
-    package init(options: SessionOptions, window: (width: Int, height: Int), moreFiles: [String] = []) {
+    /// A session showing the first of `options.transitionFiles` that reads, else what
+    /// `options.demo` names, else the first of `transitions`, else flip; `moreFiles` join the
+    /// list, watched too.
+    package init(options: SessionOptions, window: (width: Int, height: Int), transitions: [CustomTransition] = [],
+                 moreFiles: [String] = []) {
         self.options = options
         isSlowMotion = options.slowMotion
         layout = Layout(window: window, screen: options.size, fixedScale: options.scale)
         var paths: [String] = []
         for p in options.transitionFiles + moreFiles where !paths.contains(p) { paths.append(p) }
         let files = paths.map(WatchedTransitionFile.init(path:))
-        entries = BuiltInDemo.allCases.map(StageEntry.builtIn) + files.map(StageEntry.file)
+        let fixed = BuiltInDemo.allCases.map(StageEntry.builtIn) + transitions.map(StageEntry.custom)
+        entries = fixed + files.map(StageEntry.file)
         for f in files { if let change = f.poll() { earlyEvents.append(Self.event(for: f)(change)) } }
         if let i = files.firstIndex(where: { $0.current != nil && options.transitionFiles.contains($0.path) }) {
-            current = BuiltInDemo.allCases.count + i
+            current = fixed.count + i
+        } else if let name = options.demo, let i = fixed.firstIndex(where: { $0.name == name }) {
+            current = i
         } else {
-            current = BuiltInDemo.allCases.firstIndex(of: options.demo) ?? 0
+            current = transitions.isEmpty ? 0 : BuiltInDemo.allCases.count
         }
         demo = entries[current].makeDemo(screenSize: options.size)!
         hud = HUDModel(demos: [], currentDemo: current, parameters: demo.parameters, defaults: demo.defaultParameters)

@@ -5,9 +5,13 @@ import SegueDemos
 /// The options that set up a session, declared once with their help: the app reads them,
 /// a recording stores them (`SessionOptions.arguments`), and `segue --help` lists them.
 extension SessionOptions {
-    package static let demoOption = Option<BuiltInDemo>.choice(
-        "--demo", "NAME", "demo", BuiltInDemo.allCases.map { ($0.rawValue, $0) },
-        help: "the demo to start in: \(DemoCatalog.names.joined(separator: " | ")) (default: flip)")
+    package static let demoOption = Option<String>(
+        "--demo", "NAME", help: "the demo to start in: \(DemoCatalog.names.joined(separator: " | ")) (default: flip)") { text in
+        guard !text.isEmpty, text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+            throw UsageError("--demo takes a name of a-z, 0-9 and -, not \(Echo.quoted(text))")
+        }
+        return text
+    }
     package static let transitionFileOption = Option<String>(
         "--transition-file", "FILE", help: """
         open on the transition in FILE (format 1, see `segue check`) between the flip demo's \
@@ -59,7 +63,7 @@ extension SessionOptions {
     /// validated in the order declared.
     package init(_ a: Arguments) throws {
         self.init()
-        if let d = try a.value(Self.demoOption) { demo = d }
+        demo = try a.value(Self.demoOption)
         transitionFiles = try a.values(Self.transitionFileOption)
         if let s = try a.value(Self.sizeOption) { size = s }
         scale = try a.value(Self.scaleOption)
@@ -100,4 +104,12 @@ extension Option where Value == TimingCurve {
 extension TimingCurve {
     /// The names `--curve` accepts.
     package static var names: [String] { named.compactMap(\.name) }
+}
+
+extension SessionOptions {
+    /// Throws when `demo` names none of `names` (what the session will offer).
+    package func checkDemo(among names: [String]) throws {
+        guard let demo, !names.contains(demo) else { return }
+        throw UsageError("unknown demo \(Echo.quoted(demo)) (one of: \(names.joined(separator: ", ")))")
+    }
 }

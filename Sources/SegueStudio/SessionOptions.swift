@@ -5,7 +5,9 @@ import SegueDemos
 /// What a session starts with: the demo, the screen, and the parameters the user set on
 /// the command line (unset ones keep the demo's reference values).
 package struct SessionOptions: Hashable, Sendable {
-    package var demo = BuiltInDemo.flip
+    /// The name of what to open on: a built-in demo or a transition the session offers; nil
+    /// for the first Swift transition given, else flip.
+    package var demo: String?
     /// Transition files to watch and offer beside the demos; the session opens on the first.
     package var transitionFiles: [String] = []
     package var size = Size(width: 375, height: 667)
@@ -25,8 +27,9 @@ package struct SessionOptions: Hashable, Sendable {
 
     /// The options as command-line arguments (for recordings).
     package var arguments: [String] {
-        var out = [Self.demoOption.name, demo.rawValue, Self.sizeOption.name, "\(size.width)x\(size.height)"]
+        var out = [Self.sizeOption.name, "\(size.width)x\(size.height)"]
         func add<T>(_ option: Option<T>, _ value: String?) { if let value { out += [option.name, value] } }
+        add(Self.demoOption, demo)
         add(Self.scaleOption, scale.map { "\($0)" })
         add(Self.durationOption, duration.map { "\($0)" })
         add(Self.curveOption, curve?.name)

@@ -1,11 +1,12 @@
 import Segue
 import SegueDemos
 
-/// Something a session can show: a built-in demo, or the transition of a watched file
-/// between the flip demo's two screens.
+/// Something a session can show: a built-in demo, a transition written in Swift, or the
+/// transition of a watched file; the last two between the flip demo's two screens.
 @MainActor
 package enum StageEntry {
     case builtIn(BuiltInDemo)
+    case custom(CustomTransition)
     case file(WatchedTransitionFile)
 
     /// The name the HUD lists: the demo's, or the file's transition's (its file name until
@@ -13,6 +14,7 @@ package enum StageEntry {
     package var name: String {
         switch self {
         case .builtIn(let demo): return demo.rawValue
+        case .custom(let t): return t.name
         case .file(let f): return f.current?.name ?? String(f.path.split(separator: "/").last ?? "")
         }
     }
@@ -27,7 +29,8 @@ package enum StageEntry {
     package func makeDemo(screenSize size: Size) -> Demo? {
         switch self {
         case .builtIn(let demo): return DemoCatalog.make(demo, screenSize: size)
-        case .file(let f): return f.current.map { DemoCatalog.make(file: $0, screenSize: size) }
+        case .custom(let t): return DemoCatalog.make(t, screenSize: size)
+        case .file(let f): return f.current.map { DemoCatalog.make(CustomTransition(file: $0), screenSize: size) }
         }
     }
 }

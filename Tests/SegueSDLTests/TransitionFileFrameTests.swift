@@ -28,7 +28,7 @@ import Segue
         let scale = 0.5
         let swift = try render(DemoCatalog.make(name, screenSize: Self.screen)!, op, progress, scale: scale)
         let screens: (DemoScreen.Design, DemoScreen.Design) = name == "flip" ? (.flipHome, .flipModal) : (.pageHome, .pageModal)
-        let fromFile = try render(DemoCatalog.make(file: try file(name), screenSize: Self.screen, screens: screens), op, progress, scale: scale)
+        let fromFile = try render(DemoCatalog.make(CustomTransition(file: try file(name)), screenSize: Self.screen, screens: screens), op, progress, scale: scale)
         #expect(swift.count == fromFile.count)
         if let dir = ProcessInfo.processInfo.environment["SEGUE_DUMP"] {
             let w = Int((Self.screen.width * scale).rounded()), h = Int((Self.screen.height * scale).rounded())
@@ -51,7 +51,7 @@ import Segue
     @Test func aCornerRadiusClipsTheLayerAndWhatRidesOnIt() throws {
         func frame(_ layers: String) throws -> [UInt8] {
             let file = try TransitionFile.read(#"{"format":1,"name":"card","duration":1,"layers":["# + layers + "]}")
-            return try render(DemoCatalog.make(file: file, screenSize: Self.screen), .present, 0.5, scale: 1)
+            return try render(DemoCatalog.make(CustomTransition(file: file), screenSize: Self.screen), .present, 0.5, scale: 1)
         }
         let card = #"{"id":"card","source":"modal","keyframes":[{"t":0,"scale":0.5,"cornerRadius":60}]}"#
         let child = ##"{"parent":"card","source":"color","color":"#FF0000","rect":[-0.2,0.4,0.4,0.2]}"##

@@ -57,14 +57,20 @@ import SegueCommandLine
 
     @Test func theSessionsOptionsRoundTripThroughTheirArguments() throws {
         var o = SessionOptions()
-        o.demo = .pageturn
+        o.demo = "pageturn"
         o.duration = 0.5
         o.release = .velocity
         o.slowMotion = true
         o.curve = .easeIn
         #expect(try SessionOptions(parsing: o.arguments) == o)
+        // A name is checked against what the program offers (its own transitions too).
+        let nope = try SessionOptions(parsing: ["--demo", "nope"])
         #expect(throws: UsageError("unknown demo 'nope' (one of: flip, pageturn, magicmove)")) {
-            try SessionOptions(parsing: ["--demo", "nope"])
+            try nope.checkDemo(among: ["flip", "pageturn", "magicmove"])
+        }
+        try nope.checkDemo(among: ["flip", "nope"])
+        #expect(throws: UsageError("--demo takes a name of a-z, 0-9 and -, not 'No pe'")) {
+            try SessionOptions(parsing: ["--demo", "No pe"])
         }
     }
 

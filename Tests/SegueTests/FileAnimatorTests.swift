@@ -58,10 +58,10 @@ import Testing
     /// clamped.
     @Test func panPercents() {
         let size = Size(width: 300, height: 600)
-        #expect(TransitionFile.Pan(direction: .up, edge: nil, distance: .height).percent(Point(x: 5, y: -150), screen: size) == 0.25)
-        #expect(TransitionFile.Pan(direction: .up, edge: nil, distance: .height).percent(Point(x: 0, y: 150), screen: size) == 0)
-        #expect(TransitionFile.Pan(direction: .horizontal, edge: nil, distance: .width).percent(Point(x: -75, y: 9), screen: size) == 0.25)
-        #expect(TransitionFile.Pan(direction: .left, edge: .right, distance: .points(100)).percent(Point(x: -150, y: 0), screen: size) == 1)
+        #expect(TransitionFile.Pan(.up).percent(Point(x: 5, y: -150), screen: size) == 0.25)
+        #expect(TransitionFile.Pan(.up).percent(Point(x: 0, y: 150), screen: size) == 0)
+        #expect(TransitionFile.Pan(.horizontal).percent(Point(x: -75, y: 9), screen: size) == 0.25)
+        #expect(TransitionFile.Pan(.left, edge: .right, distance: .points(100)).percent(Point(x: -150, y: 0), screen: size) == 1)
     }
 
     /// A file's transition, driven by a drag, runs through the same interactor as the seeds':
@@ -69,7 +69,7 @@ import Testing
     /// of it, it cancels back to the base screen.
     @Test func aDragDrivesAFilesTransition() throws {
         let file = try TransitionFile.read(pageTurnFileText)
-        let demo = DemoCatalog.make(file: file, screenSize: Size(width: 375, height: 667))
+        let demo = DemoCatalog.make(CustomTransition(file: file), screenSize: Size(width: 375, height: 667))
         let h = Harness(demo)
         h.drag(from: Point(x: 370, y: 300), to: Point(x: 270, y: 300))
         h.run(2)

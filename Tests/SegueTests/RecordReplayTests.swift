@@ -81,7 +81,7 @@ import SegueCommandLine
         (#"{"version":1,"arguments":[],"window":[900,900],"events":[{"t":0.1,"type":"down","#, "truncated or corrupt"),
         ("not json at all", "truncated or corrupt"),
         (#"{"version":2,"arguments":[],"window":[900,900],"events":[]}"#, "version 2"),
-        (#"{"version":1,"arguments":["--demo","nope"],"window":[900,900],"events":[]}"#, "bad options"),
+        (#"{"version":1,"arguments":["--demo","No pe"],"window":[900,900],"events":[]}"#, "bad options"),
         (#"{"version":1,"arguments":[],"window":[0,900],"events":[]}"#, "window must be"),
         (#"{"version":1,"arguments":[],"window":[900,900],"events":[{"t":2,"type":"quit"},{"t":1,"type":"quit"}]}"#, "times must rise"),
         (#"{"version":1,"arguments":[],"window":[900,900],"events":[{"t":1,"type":"down","x":1}]}"#, "malformed"),

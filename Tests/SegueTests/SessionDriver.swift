@@ -12,8 +12,8 @@ final class SessionDriver {
     var lines: [String] = []
     var recording: Recording
 
-    init(_ options: SessionOptions = SessionOptions(), window: (Int, Int) = (900, 915)) {
-        session = Session(options: options, window: window)
+    init(_ options: SessionOptions = SessionOptions(), window: (Int, Int) = (900, 915), transitions: [CustomTransition] = []) {
+        session = Session(options: options, window: window, transitions: transitions)
         recording = Recording(options: options, window: window)
         session.emit = { [unowned self] in self.lines.append($0) }
         session.advance(to: 0)

@@ -30,7 +30,7 @@ let pageTurnFileText = """
         let f = try TransitionFile.read(flipFileText)
         #expect(f.name == "flip" && f.duration == 1 && f.curve == .bezier(.easeInEaseOut) && f.perspective == .height)
         #expect(f.description == nil)
-        let pan = TransitionFile.Pan(direction: .vertical, edge: nil, distance: .height)
+        let pan = TransitionFile.Pan(.vertical, distance: .height)
         #expect(f.interaction == .init(present: pan, dismiss: pan, threshold: 0.5))
         #expect(f.layers.count == 2)
         #expect(f.layers[0].source == .base && f.layers[1].source == .modal)
@@ -42,8 +42,8 @@ let pageTurnFileText = """
     @Test func theFormatPagesPageTurnReadsAsWritten() throws {
         let f = try TransitionFile.read(pageTurnFileText)
         #expect(f.perspective == .points(500) && f.duration == 0.8)
-        #expect(f.interaction?.present == .init(direction: .left, edge: .right, distance: .width))
-        #expect(f.interaction?.dismiss == .init(direction: .right, edge: .left, distance: .width))
+        #expect(f.interaction?.present == .init(.left, edge: .right, distance: .width))
+        #expect(f.interaction?.dismiss == .init(.right, edge: .left, distance: .width))
         #expect(f.layers[1].id == "page" && f.layers[1].anchor == Point(x: 0, y: 0.5))
         #expect(f.layers[2].parent == 1)
         let gradient = Gradient(colors: [.black, Color(red: 0, green: 0, blue: 0, alpha: 128.0 / 255),
@@ -62,7 +62,7 @@ let pageTurnFileText = """
            {"t":1,"scale":[2,3],"curve":"easeOut"}]}]}
         """)
         #expect(f.curve == .spring(dampingRatio: 0.5, velocity: 2))
-        #expect(f.interaction == .init(present: .init(direction: .up, edge: nil, distance: .points(300)), dismiss: nil, threshold: 0.25))
+        #expect(f.interaction == .init(present: .init(.up, distance: .points(300)), dismiss: nil, threshold: 0.25))
         let layer = f.layers[0]
         #expect(layer.source == .color(Color(red: 0x11 / 255.0, green: 0x22 / 255.0, blue: 0x33 / 255.0, alpha: 0x44 / 255.0)))
         #expect(layer.rect == Rect(x: 0.5, y: 0, width: 0.5, height: 1))

@@ -198,9 +198,9 @@ private struct FieldValue {
                 }
             }
             return .points(try v.number(in: 0...100_000, excludingLower: true))
-        } ?? (direction.isVertical ? .height : .width)
+        }
         try object.finish()
-        return Pan(direction: direction, edge: edge, distance: distance)
+        return Pan(direction, edge: edge, distance: distance)
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws -> T where T.RawValue == String {

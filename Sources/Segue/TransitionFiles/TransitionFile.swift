@@ -37,6 +37,12 @@ public struct TransitionFile: Hashable, Sendable {
         public var dismiss: Pan?
         /// Release at or past it finishes, short of it cancels; 0…1.
         public var threshold: Double
+
+        public init(present: Pan?, dismiss: Pan?, threshold: Double = 0.5) {
+            self.present = present
+            self.dismiss = dismiss
+            self.threshold = threshold
+        }
     }
 
     /// One drag: its direction, where it must start, and what a full drag is.
@@ -58,6 +64,14 @@ public struct TransitionFile: Hashable, Sendable {
         /// The drag must start within 20 points of this screen edge; nil: anywhere.
         public var edge: Edge?
         public var distance: Distance
+
+        /// A drag `direction`, from `edge` (nil: anywhere), `distance` for 100 % (nil: the
+        /// screen's height for vertical pans, its width for horizontal ones).
+        public init(_ direction: Direction, edge: Edge? = nil, distance: Distance? = nil) {
+            self.direction = direction
+            self.edge = edge
+            self.distance = distance ?? (direction.isVertical ? .height : .width)
+        }
 
         /// The fraction of the transition that a drag of `translation` stands for, for a
         /// screen of `size`: the displacement along the pan over the distance, clamped to 0…1.

@@ -7,7 +7,8 @@ import SegueStudio
 /// The text of `segue --help`: the prose written here, the synopses and option tables
 /// generated from the options each command declares (with their help beside them).
 enum Help {
-    static var text: String {
+    /// The help, listing `transitions` (a package's own) after the built-in demos.
+    static func text(transitions: [CustomTransition] = []) -> String {
         let session = SessionOptions.self
         let curve = CurveCommand.self
         let usage = [
@@ -36,8 +37,9 @@ enum Help {
                        (percent = |dx| / screen width)
             magicmove  tap a picture to push its detail screen; Back or a drag from the
                        left edge pops
+        \(transitions.map { "    \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.description ?? "this program's own transition")\n" }.joined())\
           Release at or past half way to finish, short of it to cancel. Keys: Esc cancels a
-          drag, Q quits, 1…\(DemoCatalog.names.count) (or the list in the HUD) switch demos when no transition runs.
+          drag, Q quits, 1…\(DemoCatalog.names.count + transitions.count) (or the list in the HUD) switch demos when no transition runs.
           While nothing moves the app draws nothing and sleeps until the next input.
 
         \(HelpText.table(session.screenOptions + LiveApp.Options.appOptions))

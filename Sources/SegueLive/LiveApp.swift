@@ -1,6 +1,7 @@
 import Foundation
 import Segue
 import SegueCommandLine
+import SegueDemos
 import SegueSDL
 import SegueStudio
 
@@ -36,10 +37,14 @@ final class LiveApp {
         var events: Bool
         var renderer: Renderer.Kind
         var record: String?
+        /// The Swift transitions the program offers besides the built-in demos.
+        var transitions: [CustomTransition]
 
-        init(_ args: [String]) throws {
+        init(_ args: [String], transitions: [CustomTransition]) throws {
             let a = try Arguments(args, options: Self.all)
             session = try SessionOptions(a)
+            try session.checkDemo(among: DemoCatalog.names + transitions.map(\.name))
+            self.transitions = transitions
             windowSize = try a.value(Self.window)
             events = a.flag(Self.events)
             renderer = try a.value(Renderer.Kind.option) ?? .raster
@@ -73,7 +78,8 @@ final class LiveApp {
         self.options = options
         if options.events { Platform.lineBufferStandardOutput() }
         host = try WindowHost(options: options.session, windowSize: options.windowSize, renderer: options.renderer)
-        session = Session(options: options.session, window: host.window.size, moreFiles: Options.configuredFiles)
+        session = Session(options: options.session, window: host.window.size, transitions: options.transitions,
+                          moreFiles: Options.configuredFiles)
         if options.events {
             session.emit = { Platform.printLine($0) }
             stats = FrameStats()

@@ -1,0 +1,113 @@
+/// A modal transition of a person's own, described as a transition file describes one: a
+/// name, the reference timing the HUD starts from, the drags that drive it, and the animator
+/// that performs each operation. A transition file is one (`init(file:)`); a Swift package
+/// makes others with an animator of its own.
+public struct CustomTransition: Sendable {
+    /// `[a-z0-9-]+`: the HUD's and the command line's name for it.
+    public var name: String
+    /// One line for the HUD.
+    public var description: String?
+    /// The reference timing: seconds, and the curve over the whole timeline.
+    public var duration: Double
+    public var curve: TimingCurve
+    /// The eye's distance; nil for none.
+    public var perspective: TransitionFile.Perspective?
+    /// How drags drive it; nil: buttons only.
+    public var interaction: TransitionFile.Interaction?
+    /// The animator of a present (`presenting`) or a dismiss, with the parameters as tuned now.
+    public var makeAnimator: @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
+        -> ViewControllerAnimatedTransitioning
+
+    public init(name: String, description: String? = nil, duration: Double, curve: TimingCurve = .easeInEaseOut,
+                perspective: TransitionFile.Perspective? = nil, interaction: TransitionFile.Interaction? = nil,
+                makeAnimator: @escaping @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
+                    -> ViewControllerAnimatedTransitioning) {
+        self.name = name
+        self.description = description
+        self.duration = duration
+        self.curve = curve
+        self.perspective = perspective
+        self.interaction = interaction
+        self.makeAnimator = makeAnimator
+    }
+
+    /// The transition of `file`: a `FileAnimator` each way, on the file's curve until the
+    /// tuning picks another (a spring file shows easeInEaseOut as its reference curve).
+    public init(file: TransitionFile) {
+        var reference = TimingCurve.easeInEaseOut
+        if case .bezier(let b) = file.curve { reference = b }
+        self.init(name: file.name, description: file.description, duration: file.duration, curve: reference,
+                  perspective: file.perspective, interaction: file.interaction) { presenting, p in
+            FileAnimator(file: file, presenting: presenting, duration: p.duration,
+                         curve: p.curve == reference ? file.curve : .bezier(p.curve), perspectiveDistance: p.perspectiveDistance)
+        }
+    }
+
+    /// The transitioning delegate: the custom transition's animator each way, and a drag for
+    /// each operation its `interaction` names (percent as the format defines it, a
+    /// screen-edge pan where it names an edge). Only the drag that fits the screen shown is
+    /// enabled, so a present and a dismiss never both start.
+    @MainActor
+    public final class Delegate: TunableTransition {
+        public let transition: CustomTransition
+        public let presentInteraction: DragInteractionController?
+        public let dismissInteraction: DragInteractionController?
+        public var interactions: [DragInteractionController] { [presentInteraction, dismissInteraction].compactMap { $0 } }
+        public var parameters: TransitionParameters {
+            didSet { for i in interactions { parameters.apply(to: i) } }
+        }
+
+        /// Installs the drags on `window`; `present` and `dismiss` start the operations.
+        public init(_ transition: CustomTransition, window: Window, present: @escaping () -> Void, dismiss: @escaping () -> Void) {
+            self.transition = transition
+            func drag(_ pan: TransitionFile.Pan?, _ begin: @escaping () -> Void) -> DragInteractionController? {
+                guard let pan else { return nil }
+                let recognizer: PanGestureRecognizer
+                switch pan.edge {
+                case .left?: recognizer = ScreenEdgePanGestureRecognizer(edges: .left)
+                case .right?: recognizer = ScreenEdgePanGestureRecognizer(edges: .right)
+                case .top?: recognizer = ScreenEdgePanGestureRecognizer(edges: .top)
+                case .bottom?: recognizer = ScreenEdgePanGestureRecognizer(edges: .bottom)
+                case nil: recognizer = PanGestureRecognizer()
+                }
+                return DragInteractionController(window: window, recognizer: recognizer, progress: { [weak window] t in
+                    pan.percent(t, screen: window?.bounds.size ?? Size(width: 1, height: 1))
+                }, begin: begin)
+            }
+            presentInteraction = drag(transition.interaction?.present, present)
+            dismissInteraction = drag(transition.interaction?.dismiss, dismiss)
+            var p = TransitionParameters(duration: transition.duration, curve: transition.curve,
+                                         perspectiveDistance: transition.perspective?.distance(for: window.bounds.size))
+            p.threshold = transition.interaction?.threshold ?? 0.5
+            parameters = p
+            for i in interactions { p.apply(to: i) }
+            settle(presented: false)
+        }
+
+        /// Enables the drag that fits: present while the base screen shows, dismiss while the
+        /// modal one does.
+        public func settle(presented: Bool) {
+            presentInteraction?.recognizer.isEnabled = !presented
+            dismissInteraction?.recognizer.isEnabled = presented
+        }
+
+        public func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                        source: ViewController) -> ViewControllerAnimatedTransitioning? {
+            transition.makeAnimator(true, parameters)
+        }
+
+        public func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+            transition.makeAnimator(false, parameters)
+        }
+
+        public func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
+            -> ViewControllerInteractiveTransitioning? {
+            presentInteraction.flatMap { $0.isInteracting ? $0 : nil }
+        }
+
+        public func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
+            -> ViewControllerInteractiveTransitioning? {
+            dismissInteraction.flatMap { $0.isInteracting ? $0 : nil }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+@_exported import Segue
+import SegueCommandLine
+import SegueDemos
+
+/// The whole Segue app — the window, the HUD, tuning, slow motion, scrubbing, recording and
+/// replay, events, headless rendering — as a library: a Swift package's executable runs it
+/// with transitions of its own, which join the HUD's list after the built-in demos.
+///
+/// ```swift
+/// import SegueLive
+///
+/// Studio.run([CustomTransition(name: "doors", duration: 0.7,
+///                              interaction: .init(present: .init(.left), dismiss: .init(.right))) { presenting, p in
+///     DoorsAnimator(presenting: presenting, duration: p.duration)
+/// }])
+/// ```
+public enum Studio {
+    /// Runs the command the process's arguments name, exactly as `segue` does, offering
+    /// `transitions` besides the built-in demos (the app opens on the first unless
+    /// `--demo` or `--transition-file` says otherwise), and exits: 0 on success, 1 when the
+    /// platform or the disk fails, 2 on bad input (one line on stderr), 130 / 143 after
+    /// SIGINT / SIGTERM.
+    @MainActor
+    public static func run(_ transitions: [CustomTransition] = []) -> Never {
+        let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "segue") } ?? "segue"
+        Command.run(program) {
+            var args = Array(CommandLine.arguments.dropFirst())
+            if let problem = problem(with: transitions) { throw UsageError(problem) }
+            if args.first == "help" || args.contains("--help") || args.contains("-h") {
+                try Command.writeStandardOutput(Help.text(transitions: transitions) + "\n")
+                return 0
+            }
+            switch args.first {
+            case "curve":
+                args.removeFirst()
+                try CurveCommand(args).run()
+            case "replay":
+                args.removeFirst()
+                try ReplayCommand(args, transitions: transitions).run()
+            case "check":
+                args.removeFirst()
+                try CheckCommand(args).run()
+            case "render":
+                args.removeFirst()
+                try RenderCommand(args).run()
+            default:
+                return try LiveApp(options: LiveApp.Options(args, transitions: transitions)).run()
+            }
+            return 0
+        }
+    }
+
+    /// What is wrong with a program's transitions: a name not of `[a-z0-9-]+`, one taken by
+    /// a built-in demo or given twice, a duration out of 0 < d ≤ 60; nil when nothing is.
+    static func problem(with transitions: [CustomTransition]) -> String? {
+        var seen = Set(DemoCatalog.names)
+        for t in transitions {
+            let name = Echo.quoted(t.name)
+            guard !t.name.isEmpty, t.name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+                return "transition \(name): a name is made of a-z, 0-9 and -"
+            }
+            guard seen.insert(t.name).inserted else { return "transition \(name): the name is taken" }
+            guard t.duration > 0 && t.duration <= 60 else { return "transition \(name): the duration must be over 0 and at most 60 s" }
+        }
+        return nil
+    }
+}
