@@ -40,6 +40,25 @@ package protocol Demo: AnyObject {
 /// demo on the command line, in recordings and in events.
 package enum BuiltInDemo: String, CaseIterable, Hashable, Sendable {
     case flip, pageturn, magicmove
+
+    /// One line for the catalog, naming the reference it follows.
+    package var description: String {
+        switch self {
+        case .flip: return "The screen turns about X to edge-on and the next turns in from behind (the seed's flip)."
+        case .pageturn: return "The new screen swings in about its left edge like a door, under a shadow (the seed's page turn)."
+        case .magicmove: return "Navigation push and pop: the tapped picture flies into place on a spring (Keynote's magic move)."
+        }
+    }
+
+    /// Its drags in the transition format's terms; magic move's pop counts as its dismiss
+    /// (its push is a tap).
+    package var interaction: TransitionFile.Interaction {
+        switch self {
+        case .flip: return .init(present: .init(.vertical), dismiss: .init(.vertical))
+        case .pageturn: return .init(present: .init(.left, edge: .right), dismiss: .init(.right, edge: .left))
+        case .magicmove: return .init(present: nil, dismiss: .init(.right, edge: .left))
+        }
+    }
 }
 
 /// The demos the app ships, made by identifier.

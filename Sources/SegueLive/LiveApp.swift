@@ -37,14 +37,17 @@ final class LiveApp {
         var events: Bool
         var renderer: Renderer.Kind
         var record: String?
-        /// The Swift transitions the program offers besides the built-in demos.
-        var transitions: [CustomTransition]
+        /// What the program offers.
+        var lineup: Lineup
 
-        init(_ args: [String], transitions: [CustomTransition]) throws {
+        /// The options in `args`; the app opens on the program's first own transition unless
+        /// `--demo` says otherwise.
+        init(_ args: [String], lineup: Lineup) throws {
             let a = try Arguments(args, options: Self.all)
             session = try SessionOptions(a)
-            try session.checkDemo(among: DemoCatalog.names + transitions.map(\.name))
-            self.transitions = transitions
+            try session.checkDemo(among: lineup.names)
+            if session.demo == nil { session.demo = lineup.own.first?.name }
+            self.lineup = lineup
             windowSize = try a.value(Self.window)
             events = a.flag(Self.events)
             renderer = try a.value(Renderer.Kind.option) ?? .raster
@@ -78,7 +81,7 @@ final class LiveApp {
         self.options = options
         if options.events { Platform.lineBufferStandardOutput() }
         host = try WindowHost(options: options.session, windowSize: options.windowSize, renderer: options.renderer)
-        session = Session(options: options.session, window: host.window.size, transitions: options.transitions,
+        session = Session(options: options.session, window: host.window.size, transitions: options.lineup.transitions,
                           moreFiles: Options.configuredFiles)
         if options.events {
             session.emit = { Platform.printLine($0) }

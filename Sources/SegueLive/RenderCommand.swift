@@ -7,15 +7,14 @@ import SegueStudio
 
 /// `segue render`: one frame of a transition, headless, to a PNG.
 struct RenderCommand {
-    static let transition = Option<BuiltInDemo>.choice(
-        "--transition", "NAME", "transition", BuiltInDemo.allCases.map { ($0.rawValue, $0) },
-        help: DemoCatalog.names.joined(separator: " | ") + " (or --transition-file)")
+    static let transition = Option<String>.text(
+        "--transition", "NAME", help: DemoCatalog.names.joined(separator: " | ") + " or any name `segue catalog` lists (or --transition-file)")
     static let transitionFile = Option<String>.text("--transition-file", "FILE", help: """
         instead of --transition: the transition in FILE (format 1, see `segue check`), between \
         the flip demo's two screens; --operation present | dismiss
         """)
     static let operation = Option<TransitionContext.Operation>(
-        "--operation", "OP", help: "present | dismiss (flip, pageturn); push | pop (magicmove)") { text in
+        "--operation", "OP", help: "present | dismiss (push | pop for magicmove)") { text in
         guard let op = TransitionContext.Operation(rawValue: text) else { throw UsageError("unknown operation \(Echo.quoted(text))") }
         return op
     }
@@ -54,7 +53,7 @@ struct RenderCommand {
 
     /// Reads and validates every option, and the headers of the images; throws
     /// `UsageError` on the first problem, before anything is drawn or written.
-    @MainActor init(_ args: [String]) throws {
+    @MainActor init(_ args: [String], lineup: Lineup) throws {
         let a = try Arguments(args, options: Self.required + Self.optional)
         if let path = try a.value(Self.transitionFile) {
             guard !a.has(Self.transition) else { throw UsageError("render takes --transition or --transition-file, not both") }
@@ -62,7 +61,7 @@ struct RenderCommand {
             if case .failed(let problem)? = file.poll() { throw UsageError(problem) }
             transition = .file(file)
         } else {
-            transition = .builtIn(try a.required(Self.transition, by: "render"))
+            transition = try lineup.entry(named: try a.required(Self.transition, by: "render"), what: "transition")
         }
         let op = try a.required(Self.operation, by: "render")
         let ops = transition.makeDemo(screenSize: Size(width: 100, height: 100))?.operations ?? []

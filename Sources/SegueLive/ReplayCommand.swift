@@ -30,11 +30,11 @@ struct ReplayCommand {
     var out: String?
     var noFrameLimit: Bool
     var renderer: Renderer.Kind
-    /// The Swift transitions the program offers besides the built-in demos.
-    var transitions: [CustomTransition]
+    /// What the program offers.
+    var lineup: Lineup
 
-    init(_ args: [String], transitions: [CustomTransition]) throws {
-        self.transitions = transitions
+    init(_ args: [String], lineup: Lineup) throws {
+        self.lineup = lineup
         let a = try Arguments(args, options: Self.options, positionals: 1)
         guard let file = a.positionals.first else { throw UsageError("replay needs a recording: segue replay FILE.json") }
         path = file
@@ -50,7 +50,7 @@ struct ReplayCommand {
 
     @MainActor func run() throws {
         let (recording, options) = try Recording.read(path)
-        try options.checkDemo(among: DemoCatalog.names + transitions.map(\.name))
+        try options.checkDemo(among: lineup.names)
         if out != nil { try checkFrames(recording, options) }
         if events { Platform.lineBufferStandardOutput() }
         let emit: (String) -> Void = events ? { Platform.printLine($0) } : { _ in }
@@ -83,7 +83,7 @@ struct ReplayCommand {
         let folder = try out.map { try OutputFolder($0) }
         var canvas: OffscreenCanvas?
         var list = DisplayList()
-        try Replayer(recording: recording, options: options, transitions: transitions).run(emit: emit) { session, number, _ in
+        try Replayer(recording: recording, options: options, transitions: lineup.transitions).run(emit: emit) { session, number, _ in
             try Interruption.check()
             if number == 1 { session.emitReady(renderer: canvas?.renderer.driverName ?? "none") }
             guard let folder else { return }
@@ -109,7 +109,7 @@ struct ReplayCommand {
         let clock = { Platform.seconds - start }
         var ignored: [TimedInput] = []
         do {
-            try Replayer(recording: recording, options: options, transitions: transitions).run(emit: emit) { session, number, time in
+            try Replayer(recording: recording, options: options, transitions: lineup.transitions).run(emit: emit) { session, number, time in
                 try host.draw(session)
                 if number == 1 { session.emitReady(renderer: host.drawer.renderer.driverName) }
                 host.pump.wait(until: time, returnOnInput: false, now: clock)

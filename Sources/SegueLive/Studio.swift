@@ -1,6 +1,7 @@
 @_exported import Segue
 import SegueCommandLine
 import SegueDemos
+import SegueSDL
 
 /// The whole Segue app — the window, the HUD, tuning, slow motion, scrubbing, recording and
 /// replay, events, headless rendering — as a library: a Swift package's executable runs it
@@ -25,7 +26,8 @@ public enum Studio {
         let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "segue") } ?? "segue"
         Command.run(program) {
             var args = Array(CommandLine.arguments.dropFirst())
-            if let problem = problem(with: transitions) { throw UsageError(problem) }
+            if let problem = problem(with: transitions, taken: DemoCatalog.names) { throw UsageError(problem) }
+            let lineup = { try Lineup(own: transitions, assets: try Assets.directory()) }
             if args.first == "help" || args.contains("--help") || args.contains("-h") {
                 try Command.writeStandardOutput(Help.text(transitions: transitions) + "\n")
                 return 0
@@ -36,24 +38,27 @@ public enum Studio {
                 try CurveCommand(args).run()
             case "replay":
                 args.removeFirst()
-                try ReplayCommand(args, transitions: transitions).run()
+                try ReplayCommand(args, lineup: try lineup()).run()
             case "check":
                 args.removeFirst()
                 try CheckCommand(args).run()
+            case "catalog":
+                args.removeFirst()
+                try CatalogCommand(args, lineup: try lineup()).run()
             case "render":
                 args.removeFirst()
-                try RenderCommand(args).run()
+                try RenderCommand(args, lineup: try lineup()).run()
             default:
-                return try LiveApp(options: LiveApp.Options(args, transitions: transitions)).run()
+                return try LiveApp(options: LiveApp.Options(args, lineup: try lineup())).run()
             }
             return 0
         }
     }
 
-    /// What is wrong with a program's transitions: a name not of `[a-z0-9-]+`, one taken by
-    /// a built-in demo or given twice, a duration out of 0 < d ≤ 60; nil when nothing is.
-    static func problem(with transitions: [CustomTransition]) -> String? {
-        var seen = Set(DemoCatalog.names)
+    /// What is wrong with a program's transitions: a name not of `[a-z0-9-]+`, one `taken`
+    /// already or given twice, a duration out of 0 < d ≤ 60; nil when nothing is.
+    static func problem(with transitions: [CustomTransition], taken: [String]) -> String? {
+        var seen = Set(taken)
         for t in transitions {
             let name = Echo.quoted(t.name)
             guard !t.name.isEmpty, t.name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {

@@ -6,7 +6,11 @@ package struct HUDModel: Equatable, Sendable {
     /// The names of what can be shown, in the order of the keys 1, 2, 3…
     package var demos: [String]
     /// The index in `demos` of what is shown.
-    package var currentDemo: Int
+    package var currentDemo: Int {
+        didSet { demoPage = nil }
+    }
+    /// The page of the list shown (`HUD.demoPages`); nil: the page holding `currentDemo`.
+    package var demoPage: Int?
     /// The last transition's name and operation (nil before the first).
     package var transition: String?
     package var operation: TransitionContext.Operation?
@@ -32,6 +36,8 @@ package struct HUDModel: Equatable, Sendable {
 /// A clickable part of the HUD.
 package enum HUDControl: Hashable, Sendable {
     case demo(Int)
+    /// The list's previous (−1) or next (+1) page.
+    case page(Int)
     case adjust(Parameter, Int)
     case scrubBar
 }
@@ -56,13 +62,54 @@ package enum HUD {
     /// above and below it.
     package static func scrubArea(in panel: Rect) -> Rect { barRect(panel).insetBy(dx: 0, dy: -8) }
 
+    /// The list's buttons: 26 pixels and 8.2 a character wide, 8 apart.
+    private static func demoButtonWidth(_ name: String, _ index: Int) -> Double { 26 + Double("\(index + 1) \(name)".count - 2) * 8.2 }
+
+    /// The list cut into pages that each fit one row of `width` pixels, in order; one page
+    /// when all fit.
+    package static func demoPages(_ names: [String], width: Double) -> [Range<Int>] {
+        let all = names.indices.reduce(0.0) { $0 + demoButtonWidth(names[$1], $1) + 8 } - 8
+        // With several pages, the row keeps room for the two page buttons.
+        let room = all <= width ? width : width - 2 * (pageButtonWidth + 8)
+        var pages: [Range<Int>] = [], start = 0, used = 0.0
+        for i in names.indices {
+            let w = demoButtonWidth(names[i], i)
+            if i > start && used + 8 + w > room {
+                pages.append(start..<i)
+                start = i
+                used = 0
+            }
+            used += (i > start ? 8 : 0) + w
+        }
+        pages.append(start..<max(names.count, start))
+        return pages
+    }
+
+    private static let pageButtonWidth = 22.0
+
+    /// The page of the list shown: `model.demoPage` (clamped), else the one holding the
+    /// current entry.
+    package static func shownPage(_ model: HUDModel, in panel: Rect) -> (index: Int, count: Int, entries: Range<Int>) {
+        let pages = demoPages(model.demos, width: panel.width - 32)
+        let holding = pages.firstIndex { $0.contains(model.currentDemo) } ?? 0
+        let i = min(max(model.demoPage ?? holding, 0), pages.count - 1)
+        return (i, pages.count, pages[i])
+    }
+
     /// The clickable rectangles, in window pixels.
     package static func controls(_ model: HUDModel, in panel: Rect) -> [(control: HUDControl, rect: Rect)] {
         var out: [(HUDControl, Rect)] = []
         var x = panel.minX + 16
-        for (index, name) in model.demos.enumerated() {
-            let w = 26 + Double(name.count) * 8.2
-            out.append((.demo(index), Rect(x: x, y: panel.minY + 50, width: w, height: 24)))
+        let page = shownPage(model, in: panel)
+        let y = panel.minY + 50
+        if page.count > 1 {
+            out.append((.page(-1), Rect(x: x, y: y, width: pageButtonWidth, height: 24)))
+            out.append((.page(1), Rect(x: panel.maxX - 16 - pageButtonWidth, y: y, width: pageButtonWidth, height: 24)))
+            x += pageButtonWidth + 8
+        }
+        for index in page.entries {
+            let w = demoButtonWidth(model.demos[index], index)
+            out.append((.demo(index), Rect(x: x, y: y, width: w, height: 24)))
             x += w + 8
         }
         out.append((.scrubBar, scrubArea(in: panel)))
@@ -103,6 +150,12 @@ package enum HUD {
                 let current = index == model.currentDemo
                 rect(r, current ? accent : Color(hex: 0x2A2F3A))
                 text("\(index + 1) \(model.demos[index])", r.minX + 7, r.minY + 4, color: current ? Color(hex: 0x1E1B4B) : Color(white: 0.85), width: r.width)
+            case .page(let step):
+                let page = shownPage(model, in: panel)
+                let enabled = step < 0 ? page.index > 0 : page.index < page.count - 1
+                rect(r, Color(hex: 0x2A2F3A))
+                text(step < 0 ? "‹" : "›", r.minX, r.minY + 3, color: enabled ? .white : Color(white: 0.35), width: r.width,
+                     alignment: .center)
             case .adjust(_, let step):
                 rect(r, Color(hex: 0x2A2F3A))
                 text(step < 0 ? "−" : "+", r.minX, r.minY + 1, color: .white, width: r.width, alignment: .center)

@@ -25,12 +25,12 @@ package final class Session {
     package private(set) var isPaused = false
     package private(set) var isSlowMotion: Bool
     package private(set) var isRunning = true
-    package private(set) var hud: HUDModel
+    package internal(set) var hud: HUDModel
     /// Receives every event line (`SessionEvent.jsonLine`).
     package var emit: (String) -> Void = { _ in }
 
-    private enum Press { case none, screen, scrub }
-    private var press = Press.none
+    enum Press { case none, screen, scrub }
+    private(set) var press = Press.none
     /// The latest real time seen, seconds (nil before the first).
     private var realTime: Double?
     private weak var lastDrag: DragInteractionController?
@@ -46,11 +46,11 @@ package final class Session {
     /// File events seen before `emitReady`, told right after it.
     private var earlyEvents: [SessionEvent] = []
     /// A file whose new version waits for the transition under way to end.
-    private var reloadPending = false
+    var reloadPending = false
 
     /// A session showing the first of `options.transitionFiles` that reads, else what
-    /// `options.demo` names, else the first of `transitions`, else flip; `moreFiles` join the
-    /// list, watched too.
+    /// `options.demo` names, else flip; `transitions` follow the built-in demos in the list,
+    /// and `moreFiles` join it, watched too.
     package init(options: SessionOptions, window: (width: Int, height: Int), transitions: [CustomTransition] = [],
                  moreFiles: [String] = []) {
         self.options = options
@@ -67,7 +67,7 @@ package final class Session {
         } else if let name = options.demo, let i = fixed.firstIndex(where: { $0.name == name }) {
             current = i
         } else {
-            current = transitions.isEmpty ? 0 : BuiltInDemo.allCases.count
+            current = 0
         }
         demo = entries[current].makeDemo(screenSize: options.size)!
         hud = HUDModel(demos: [], currentDemo: current, parameters: demo.parameters, defaults: demo.defaultParameters)
@@ -75,27 +75,10 @@ package final class Session {
         install(demo, current)
     }
 
-    /// The event that tells `change` of `file`.
-    private static func event(for file: WatchedTransitionFile) -> (WatchedTransitionFile.Change) -> SessionEvent {
-        { change in
-            var e: SessionEvent
-            switch change {
-            case .loaded(let f):
-                e = SessionEvent(.loaded)
-                e.name = f.name
-            case .failed(let message):
-                e = SessionEvent(.error)
-                e.message = message
-            }
-            e.file = file.path
-            return e
-        }
-    }
-
     /// What the session watches on the demo's window; replaced with the demo.
     private var transitionObservation: Window.Observation?
 
-    private func install(_ next: Demo, _ index: Int) {
+    func install(_ next: Demo, _ index: Int) {
         demo = next
         current = index
         lastDrag = nil
@@ -104,7 +87,7 @@ package final class Session {
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
         hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
-        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(min(entries.count, 9)) switch · Q quits."
+        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
         describeScreen()
         transitionObservation = demo.window.observeTransitions { [weak self] event in
             self?.transitionEvent(event)
@@ -148,42 +131,8 @@ package final class Session {
         earlyEvents = []
     }
 
-    /// Looks at every watched file: a new good version is told (`loaded`) and, when it is
-    /// the one shown, put in place at once at rest or when the transition under way ends,
-    /// keeping the screen that shows; a save that does not read is told (`error`) and shown
-    /// in the HUD until a good one follows.
-    package func pollFiles() {
-        for (i, entry) in entries.enumerated() {
-            guard case .file(let file) = entry, let change = file.poll() else { continue }
-            emit(Self.event(for: file)(change).jsonLine)
-            hud.demos = entries.map(\.name)
-            switch change {
-            case .loaded:
-                if hud.problem != nil { hud.problem = entries.compactMap { $0.problem }.last }
-                if i == current { reloadPending = true }
-            case .failed(let message):
-                hud.problem = message
-            }
-        }
-        reloadIfPending()
-    }
-
-    /// Whether any transition file is watched (`pollFiles` has work).
-    package var watchesFiles: Bool { entries.contains { if case .file = $0 { true } else { false } } }
-
-    /// Rebuilds the shown file's demo from its new version when nothing is under way.
-    private func reloadIfPending() {
-        guard reloadPending, press == .none, !demo.window.isTransitioning,
-              let next = entries[current].makeDemo(screenSize: options.size) else { return }
-        reloadPending = false
-        let presented = demo.nextOperation == .dismiss
-        install(next, current)
-        if presented { demo.prepare(for: .dismiss) }
-        emitScreen()
-    }
-
     /// What the screen now shows and what can be tapped on it.
-    private func emitScreen() {
+    func emitScreen() {
         emit(screenEvent(.screen).jsonLine)
     }
 
@@ -251,6 +200,9 @@ package final class Session {
     private func click(_ control: HUDControl, at p: Point) {
         switch control {
         case .demo(let index): switchDemo(to: index)
+        case .page(let step):
+            let page = HUD.shownPage(hud, in: layout.hud)
+            hud.demoPage = min(max(page.index + step, 0), page.count - 1)
         case .adjust(let parameter, let step): adjust(parameter, by: step)
         case .scrubBar:
             press = .scrub
@@ -270,7 +222,8 @@ package final class Session {
         case .character("s"): isSlowMotion.toggle()
         case .character(let c):
             if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
-        case .up, .down: break
+        case .up: switchDemo(to: current - 1)
+        case .down: switchDemo(to: current + 1)
         }
     }
 
@@ -352,9 +305,14 @@ package final class Session {
         let active = interactions.first { $0.recognizer.isActive }
         isDragging = active != nil
         if let active { lastDrag = active }
-        let pan = (lastDrag ?? interactions[0]).recognizer
-        if pan.isActive { hud.translation = pan.translation }
-        hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
+        // A transition driven by buttons only has no drag to show.
+        if let pan = (lastDrag ?? interactions.first)?.recognizer {
+            if pan.isActive { hud.translation = pan.translation }
+            hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
+        } else {
+            hud.translation = .zero
+            hud.velocity = .zero
+        }
         hud.parameters = demo.parameters
         hud.defaults = demo.defaultParameters
         hud.timing = demo.timingDescription

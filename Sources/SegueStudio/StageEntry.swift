@@ -30,7 +30,7 @@ package enum StageEntry {
         switch self {
         case .builtIn(let demo): return DemoCatalog.make(demo, screenSize: size)
         case .custom(let t): return DemoCatalog.make(t, screenSize: size)
-        case .file(let f): return f.current.map { DemoCatalog.make(CustomTransition(file: $0), screenSize: size) }
+        case .file(let f): return f.current.map { DemoCatalog.make(CustomTransition(file: $0, path: f.path), screenSize: size) }
         }
     }
 }

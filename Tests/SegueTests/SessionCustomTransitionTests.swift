@@ -4,7 +4,7 @@ import Testing
 @testable import SegueStudio
 
 /// A transition written in Swift joins a session as a file's does: listed after the
-/// built-in demos, opened first, driven by its drag, tuned by the HUD, replayed alike.
+/// built-in demos, opened by name, driven by its drag, tuned by the HUD, replayed alike.
 @MainActor @Suite struct SessionCustomTransitionTests {
     /// A cross-fade that remembers the duration it was made with.
     final class Fade: ViewControllerAnimatedTransitioning {
@@ -37,8 +37,9 @@ import Testing
         SessionDriver(options, transitions: [fade])
     }
 
-    @Test func itOpensFirstAndADragDrivesIt() {
+    @Test func aDragDrivesItWithTheTunedParameters() {
         var options = SessionOptions()
+        options.demo = "fade"
         options.duration = 0.8
         let d = driver(options)
         let s = d.session
@@ -57,8 +58,9 @@ import Testing
         #expect(s.demo.nextOperation == .dismiss)
     }
 
-    @Test func demoNamesABuiltInOverIt() {
+    @Test func demoNamesWhatOpens() {
         var options = SessionOptions()
+        #expect(driver(options).session.current == 0)
         options.demo = "pageturn"
         #expect(driver(options).session.current == 1)
         options.demo = "fade"
@@ -67,13 +69,15 @@ import Testing
 
     /// A recording of it replays through the same transitions to the same lines.
     @Test func itsRecordingReplays() {
-        let d = driver(SessionOptions())
+        var options = SessionOptions()
+        options.demo = "fade"
+        let d = driver(options)
         let (x, y) = d.target("flip")
         d.click(x, y)
         d.run(1)
         var replayed: [String] = []
-        Replayer(recording: d.recording, options: SessionOptions(), transitions: [fade]).run(emit: { replayed.append($0) }) { _, _, _ in }
-        let began = { (lines: [String]) in lines.filter { $0.contains(#""event":"began""#) } }
+        Replayer(recording: d.recording, options: options, transitions: [fade]).run(emit: { replayed.append($0) }) { _, _, _ in }
+        let began = { (lines: [String]) in lines.filter { $0.contains(#""event":"began""#) && $0.contains(#""transition":"fade""#) } }
         #expect(!began(d.lines).isEmpty && began(replayed) == began(d.lines))
     }
 }

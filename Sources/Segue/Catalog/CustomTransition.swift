@@ -14,6 +14,8 @@ public struct CustomTransition: Sendable {
     public var perspective: TransitionFile.Perspective?
     /// How drags drive it; nil: buttons only.
     public var interaction: TransitionFile.Interaction?
+    /// The transition file it was read from; nil for one written in Swift.
+    public var file: String?
     /// The animator of a present (`presenting`) or a dismiss, with the parameters as tuned now.
     public var makeAnimator: @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
         -> ViewControllerAnimatedTransitioning
@@ -31,9 +33,10 @@ public struct CustomTransition: Sendable {
         self.makeAnimator = makeAnimator
     }
 
-    /// The transition of `file`: a `FileAnimator` each way, on the file's curve until the
-    /// tuning picks another (a spring file shows easeInEaseOut as its reference curve).
-    public init(file: TransitionFile) {
+    /// The transition of `file` (read from `path`): a `FileAnimator` each way, on the file's
+    /// curve until the tuning picks another (a spring file shows easeInEaseOut as its
+    /// reference curve).
+    public init(file: TransitionFile, path: String? = nil) {
         var reference = TimingCurve.easeInEaseOut
         if case .bezier(let b) = file.curve { reference = b }
         self.init(name: file.name, description: file.description, duration: file.duration, curve: reference,
@@ -41,6 +44,7 @@ public struct CustomTransition: Sendable {
             FileAnimator(file: file, presenting: presenting, duration: p.duration,
                          curve: p.curve == reference ? file.curve : .bezier(p.curve), perspectiveDistance: p.perspectiveDistance)
         }
+        self.file = path
     }
 
     /// The transitioning delegate: the custom transition's animator each way, and a drag for

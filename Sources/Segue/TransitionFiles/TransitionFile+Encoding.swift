@@ -1,0 +1,27 @@
+/// An interaction written as a transition file writes it (TRANSITION-FORMAT.md): every key,
+/// defaults included, so a reader sees the whole of it.
+extension TransitionFile.Interaction: Encodable {
+    private enum Keys: String, CodingKey { case present, dismiss, threshold }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(present, forKey: .present)
+        try c.encode(dismiss, forKey: .dismiss)
+        try c.encode(threshold, forKey: .threshold)
+    }
+}
+
+extension TransitionFile.Pan: Encodable {
+    private enum Keys: String, CodingKey { case pan, edge, distance }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(direction.rawValue, forKey: .pan)
+        try c.encode(edge?.rawValue, forKey: .edge)
+        switch distance {
+        case .height: try c.encode("height", forKey: .distance)
+        case .width: try c.encode("width", forKey: .distance)
+        case .points(let p): try c.encode(p, forKey: .distance)
+        }
+    }
+}
