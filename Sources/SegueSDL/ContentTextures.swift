@@ -1,10 +1,9 @@
 internal import CSDL2
 import Segue
 
-/// The textures behind display-list contents: images registered by id, snapshots rendered
-/// once, and the glyph atlas text is laid out from (at the output's pixel scale). Layouts
-/// unused for `textLifetime` frames and snapshots unused for `snapshotLifetime` frames are
-/// released.
+/// The textures behind display-list contents: images registered by id, and the glyph atlas
+/// text is laid out from (at the output's pixel scale). Layouts unused for `textLifetime`
+/// frames are released.
 package final class ContentTextures {
     /// An open font; keeps SDL_ttf up while it lives.
     private final class Font {
@@ -25,7 +24,7 @@ package final class ContentTextures {
         let fontSize: Double
         let weight: TextContent.Weight
         let alignment: TextContent.Alignment
-        let wrapPixels: Int
+        let wrapWidth: Double
         let scale: Double
     }
 
@@ -35,14 +34,9 @@ package final class ContentTextures {
     private var fonts: [FontKey: Font] = [:]
     private var texts: [TextKey: (layout: GlyphAtlas.Layout, lastUsed: Int)] = [:]
     private lazy var atlas: GlyphAtlas? = try? GlyphAtlas(renderer: renderer)
-    private struct SnapshotKey: Hashable { let id: Int; let scale: Double }
-    private var snapshots: [SnapshotKey: (texture: Texture, lastUsed: Int)] = [:]
     private var frame = 0
     /// Frames a text layout survives unused.
     package var textLifetime = 120
-    /// Frames a snapshot texture survives unused: a snapshot that is gone from the screen
-    /// does not come back (a new one is made), so it goes at once.
-    package var snapshotLifetime = 2
 
     package init(renderer: Renderer, assetsDirectory: String) {
         self.renderer = renderer
@@ -68,19 +62,32 @@ package final class ContentTextures {
 
     func image(_ id: String) -> Texture? { images[id] }
 
-    /// `text` laid out in glyphs of the atlas, wrapped at `wrapPixels`, at `scale` pixels
-    /// per point; nil for empty text or a font that cannot be opened. Layouts are kept while
+    /// Pixels per point of the font that decides where lines break: large enough that
+    /// hinting moves a line's width by a tiny fraction of a point.
+    private static let breakScale = 8.0
+
+    /// `text` laid out in glyphs of the atlas, wrapped at `wrapWidth` points, at `scale`
+    /// pixels per point; nil for empty text or a font that cannot be opened. The lines
+    /// break where they would at any scale (measured in one large font), so a snapshot
+    /// drawn at twice the scale wraps as the live screen does. Layouts are kept while
     /// used, like textures.
-    func layout(_ text: TextContent, wrapPixels: Int, scale: Double) -> GlyphAtlas.Layout? {
+    func layout(_ text: TextContent, wrapWidth: Double, scale: Double) -> GlyphAtlas.Layout? {
         guard !text.string.isEmpty, let atlas else { return nil }
         let key = TextKey(string: text.string, fontSize: text.fontSize, weight: text.weight, alignment: text.alignment,
-                          wrapPixels: wrapPixels, scale: scale)
+                          wrapWidth: wrapWidth, scale: scale)
         if let i = texts.index(forKey: key), texts.values[i].layout.generation == atlas.generation {
             texts.values[i].lastUsed = frame
             return texts.values[i].layout
         }
-        guard let font = try? font(text.weight, pixels: max(1, Int((text.fontSize * scale).rounded()))) else { return nil }
-        let layout = atlas.layout(text, font: font.handle, fontID: ObjectIdentifier(font), wrapPixels: wrapPixels)
+        let measurePixels = max(1, Int((text.fontSize * Self.breakScale).rounded()))
+        guard let drawn = try? font(text.weight, pixels: max(1, Int((text.fontSize * scale).rounded()))),
+              let measure = try? font(text.weight, pixels: measurePixels) else { return nil }
+        let limit = Int((wrapWidth * Double(measurePixels) / text.fontSize).rounded(.down))
+        let layout = atlas.layout(text, font: drawn.handle, fontID: ObjectIdentifier(drawn),
+                                  wrapPixels: Int((wrapWidth * scale).rounded())) { line in
+            var w: Int32 = 0
+            return TTF_SizeUTF8(measure.handle, String(line), &w, nil) == 0 && Int(w) <= limit
+        }
         texts[key] = (layout, frame)
         return layout
     }
@@ -91,52 +98,17 @@ package final class ContentTextures {
     /// The texture every glyph is drawn from.
     var glyphTexture: Texture? { atlas?.texture }
 
-    /// Ends a frame: releases snapshots unused for `snapshotLifetime` frames and, every 30
-    /// frames, layouts unused for `textLifetime`.
+    /// Ends a frame: every 30 frames, releases layouts unused for `textLifetime`.
     package func endFrame() {
         frame += 1
-        let oldestSnapshot = frame - snapshotLifetime
-        if snapshots.values.contains(where: { $0.lastUsed < oldestSnapshot }) {
-            snapshots = snapshots.filter { $0.value.lastUsed >= oldestSnapshot }
-        }
         if frame % 30 == 0 {
             let oldest = frame - textLifetime
             texts = texts.filter { $0.value.lastUsed >= oldest }
         }
     }
 
-    /// Textures held now (images, snapshots and the glyph atlas), for leak checks.
-    package var textureCount: Int { images.count + snapshots.count + (atlas == nil ? 0 : 1) }
-
-    /// The texture of `snapshot` at `scale` pixels per point, once `renderSnapshot` has made
-    /// it; nil before, or when it is empty or cannot be made. Never renders.
-    func snapshot(_ snapshot: Snapshot, scale: Double) -> Texture? {
-        guard let i = snapshots.index(forKey: SnapshotKey(id: snapshot.id, scale: scale)) else { return nil }
-        snapshots.values[i].lastUsed = frame
-        return snapshots.values[i].texture
-    }
-
-    /// Makes the texture of `snapshot` at `scale` pixels per point unless it is there:
-    /// `draw` renders its list at that scale into it, the renderer's target while it runs.
-    func renderSnapshot(_ snapshot: Snapshot, scale: Double, draw: (DisplayList, Double) -> Void) {
-        let key = SnapshotKey(id: snapshot.id, scale: scale)
-        if let i = snapshots.index(forKey: key) {
-            snapshots.values[i].lastUsed = frame
-            return
-        }
-        let w = Int((snapshot.size.width * scale).rounded(.up)), h = Int((snapshot.size.height * scale).rounded(.up))
-        guard w > 0, h > 0, w <= ImageFile.maxSide, h <= ImageFile.maxSide,
-              let texture = try? renderer.makeTargetTexture(width: w, height: h) else { return }
-        do {
-            try renderer.drawing(into: texture) {
-                renderer.clear(.clear)
-                draw(snapshot.list, scale)
-            }
-        } catch {
-            return
-        }
-        snapshots[key] = (texture, frame)
-    }
+    /// Textures held now (images and the glyph atlas), for leak checks.
+    package var textureCount: Int { images.count + (atlas == nil ? 0 : 1) }
 
     private func font(_ weight: TextContent.Weight, pixels: Int) throws -> Font {
         let key = FontKey(weight: weight, pixels: pixels)

@@ -15,9 +15,6 @@ package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
     package var gradientLevelTolerance = 0.5
-    /// Snapshots are rendered at this many times the output scale, so one that grows in
-    /// flight (a magic move) stays sharp.
-    package var snapshotOversampling = 2.0
     package let renderer: Renderer
     package let textures: ContentTextures
     /// Whether this is SDL's software renderer, whose 2.26 release misdraws (or crashes on)
@@ -54,7 +51,7 @@ package final class DisplayListRenderer {
         if isSoftware { occlusion.margin = 4 }
     }
 
-    /// Halvings an image or snapshot gets: none, but on the software renderer a quad over
+    /// Halvings an image gets: none, but on the software renderer a quad over
     /// 1024 pixels on screen is cut in 4 × 4 cells, which it draws right (with hairline
     /// seams where it rounds their edges) instead of wrong.
     private func textureMinimumDepth(_ item: DisplayList.Item) -> Int {
@@ -64,14 +61,12 @@ package final class DisplayListRenderer {
     }
 
     /// Draws `list` into `clip` (pixels; nil for the whole output); `pixelScale` is the output
-    /// pixels per point, used to rasterize text and snapshots. Snapshots are rendered into
-    /// textures first (once each). Items wholly hidden under opaque items drawn after them
-    /// are skipped, and the rest are drawn in `DrawOrder`, which gathers items of one state
-    /// into one draw call where no overlap forbids it.
+    /// pixels per point, used to rasterize text. Items wholly hidden under opaque items drawn
+    /// after them are skipped, and the rest are drawn in `DrawOrder`, which gathers items of
+    /// one state into one draw call where no overlap forbids it.
     package func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
         lastTriangleCount = 0
         lastDrawCallCount = 0
-        renderSnapshots(in: list, scale: pixelScale * snapshotOversampling)
         let output = renderer.outputSize
         let area = clip ?? Rect(x: 0, y: 0, width: Double(output.width), height: Double(output.height))
         states.removeAll(keepingCapacity: true)
@@ -106,7 +101,7 @@ package final class DisplayListRenderer {
     /// The glyph layout of a text item (nil for other items, and for text with nothing to draw).
     private func layout(_ item: DisplayList.Item, _ pixelScale: Double) -> GlyphAtlas.Layout? {
         guard case .text(let text) = item.fill else { return nil }
-        return textures.layout(text, wrapPixels: Int((item.rect.width * pixelScale).rounded()), scale: pixelScale)
+        return textures.layout(text, wrapWidth: item.rect.width, scale: pixelScale)
     }
 
     /// Where `item` paints in its plane: its rect, and for text its glyphs too, which may
@@ -121,7 +116,7 @@ package final class DisplayListRenderer {
     /// What items must share to share a draw call: where their pixels come from, and
     /// whether they blend.
     private struct DrawState: Equatable {
-        enum Source: Equatable { case colors, glyphs, image(String), snapshot(Int) }
+        enum Source: Equatable { case colors, glyphs, image(String) }
         var source: Source
         var blended: Bool
     }
@@ -137,41 +132,16 @@ package final class DisplayListRenderer {
             guard let texture = textures.image(image.id) else { return nil }
             return DrawState(source: .image(image.id), blended: !(opaque && texture.isOpaque))
         case .text: return DrawState(source: .glyphs, blended: true)
-        case .snapshot(let s, _): return DrawState(source: .snapshot(s.id), blended: true)
         }
     }
 
-    /// Renders into textures, at `scale` pixels per point, the snapshots `list` shows that
-    /// have none yet, each after the snapshots it shows itself, and always with no draw call
-    /// gathered: every call is sent to the target it was gathered for. (Items only look
-    /// their snapshot up; they never render one.)
-    private func renderSnapshots(in list: DisplayList, scale: Double) {
-        precondition(batchIndices.isEmpty, "snapshots rendered while a draw call is gathered")
-        for item in list.items {
-            guard case .snapshot(let s, _) = item.fill else { continue }
-            textures.renderSnapshot(s, scale: scale) { list, scale in
-                renderSnapshots(in: list, scale: scale * snapshotOversampling)
-                let saved = tessellator.clipRect
-                tessellator.clipRect = Rect(x: 0, y: 0, width: s.size.width * scale, height: s.size.height * scale)
-                defer { tessellator.clipRect = saved }
-                for var item in list.items {
-                    guard let state = drawState(item) else { continue }
-                    item.transform = item.transform.concatenating(.makeScale(scale, scale, 1))
-                    draw(Shading(item), clips: list.clips, clipScale: scale, pixelScale: scale, blended: state.blended, layout: nil)
-                }
-                flush()
-            }
-        }
-    }
-
-    /// Draws one item, coloured by its shading and cut to its clip region in `clips` (whose
-    /// transforms `clipScale` multiplies, as the item's was); `layout` is a text item's
-    /// layout when already looked up this frame.
-    private func draw(_ shading: Shading, clips: [DisplayList.Clip], clipScale: Double = 1, pixelScale: Double, blended: Bool,
+    /// Draws one item, coloured by its shading and cut to its clip region in `clips`;
+    /// `layout` is a text item's layout when already looked up this frame.
+    private func draw(_ shading: Shading, clips: [DisplayList.Clip], pixelScale: Double, blended: Bool,
                       layout known: GlyphAtlas.Layout?) {
         let item = shading.item
         tessellator.reset()
-        tessellator.clip(to: clips, index: item.clip, scale: clipScale)
+        tessellator.clip(to: clips, index: item.clip)
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
         case .color, .gradient:
@@ -186,16 +156,6 @@ package final class DisplayListRenderer {
             tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
             fill(white: opacity) { u, v in
                 (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
-            }
-            submit(texture: texture, blended: blended)
-        case .snapshot(let s, let source):
-            guard let texture = textures.snapshot(s, scale: pixelScale * snapshotOversampling) else { return }
-            tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
-            let scale = pixelScale * snapshotOversampling
-            // The snapshot fills the texture's top-left `size · scale` pixels.
-            let su = Float(s.size.width * scale) / Float(texture.width), sv = Float(s.size.height * scale) / Float(texture.height)
-            fill(white: opacity) { u, v in
-                ((Float(source.minX) + u * Float(source.width)) * su, (Float(source.minY) + v * Float(source.height)) * sv)
             }
             submit(texture: texture, blended: blended)
         case .text(let text):

@@ -96,9 +96,12 @@ final class GlyphAtlas {
         return (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
     }
 
-    /// `text` in `font`, wrapped at `wrapPixels` between words (and at newlines), each line
-    /// aligned within the wrap width.
-    func layout(_ text: TextContent, font: OpaquePointer, fontID: ObjectIdentifier, wrapPixels: Int) -> Layout {
+    /// `text` in `font`, wrapped between words (and at newlines) where `fits` says a line
+    /// with one more word would not fit, each line aligned within `wrapPixels`. Breaking by
+    /// `fits`, not by this font's pixels, keeps the lines the same at every scale: a font's
+    /// hinted advances are not proportional to its size.
+    func layout(_ text: TextContent, font: OpaquePointer, fontID: ObjectIdentifier, wrapPixels: Int,
+                fits: (Substring) -> Bool) -> Layout {
         let lineSkip = Double(TTF_FontLineSkip(font))
         var out = Layout(generation: generation)
         var y = 0.0
@@ -137,20 +140,21 @@ final class GlyphAtlas {
                 lineWidth = 0
             }
             let space = glyph(32, font, fontID)
+            var lineStart = paragraph.startIndex
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 let glyphs = word.unicodeScalars.compactMap { s in glyph(s.value, font, fontID).map { (s.value, $0) } }
                 if !line.isEmpty {
-                    // The space and the word as `emitLine` will place them, kerning included.
-                    let gap = space.map { width(of: [(32, $0)], after: line.last?.0) } ?? 0
-                    let w = width(of: glyphs, after: space == nil ? line.last?.0 : 32)
-                    if lineWidth + gap + w <= wrapPixels {
+                    if fits(paragraph[lineStart..<word.endIndex]) {
+                        // The space and the word as `emitLine` places them, kerning included.
+                        let gap = space.map { width(of: [(32, $0)], after: line.last?.0) } ?? 0
                         if let space { line.append((32, space)) }
                         line += glyphs
-                        lineWidth += gap + w
+                        lineWidth += gap + width(of: glyphs, after: space == nil ? line.last?.0 : 32)
                         continue
                     }
                     emitLine()
                 }
+                lineStart = word.startIndex
                 line += glyphs
                 lineWidth = width(of: glyphs, after: nil)
             }

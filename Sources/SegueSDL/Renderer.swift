@@ -71,17 +71,6 @@ package final class Renderer {
         setClip(nil)
     }
 
-    /// Runs `body` drawing into `texture` with no clip, then restores the target and clip.
-    func drawing(into texture: Texture, _ body: () throws -> Void) throws {
-        let previous = (target: target, clip: clip)
-        try setTarget(texture)
-        defer {
-            try? setTarget(previous.target)
-            setClip(previous.clip)
-        }
-        try body()
-    }
-
     // MARK: Frames
 
     /// Fills the whole target with `color` and lifts the clip. The fill waits until the

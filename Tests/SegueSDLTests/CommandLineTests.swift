@@ -168,7 +168,7 @@ import Testing
 
     @Test func unknownDemoAndArgumentsExitTwo() throws {
         let demo = try Self.run(["--demo", "nope"])
-        #expect(demo.status == 2 && demo.stderr.contains("unknown demo 'nope' (one of: flip, pageturn, magicmove)"), "\(demo.stderr)")
+        #expect(demo.status == 2 && demo.stderr.contains("unknown demo 'nope' (one of: flip, pageturn, magicmove, cards,"), "\(demo.stderr)")
         #expect(try Self.run(["bogus"]).status == 2)
         let renderer = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.5",
                                      "--out", "/tmp/never.png", "--renderer", "vulkan"])

@@ -1,28 +1,54 @@
 import Segue
+@testable import SegueDemos
 import SegueSDL
 import Testing
 
-/// Snapshots inside snapshots (in `GoldenFrameTests`, whose tests run one at a time: SDL is
-/// global).
+/// Snapshots draw from their display lists (in `GoldenFrameTests`, whose tests run one at a
+/// time: SDL is global).
 extension GoldenFrameTests {
-    /// A snapshot holding a red square and, beside it, a snapshot of a green one: the outer
-    /// snapshot's red must land in the outer texture, drawn before the inner snapshot is
-    /// rendered, not in the inner texture under its green.
-    @Test(arguments: [Renderer.Kind.raster, .opengl])
-    func aSnapshotInsideASnapshotKeepsWhatWasDrawnBeforeIt(_ kind: Renderer.Kind) throws {
-        func square(_ x: Double, _ fill: DisplayList.Fill) -> DisplayList.Item {
-            DisplayList.Item(rect: Rect(x: x, y: 0, width: 10, height: 10), transform: .identity, opacity: 1, fill: fill)
-        }
-        let inner = Snapshot(size: Size(width: 10, height: 10), list: DisplayList(items: [square(0, .color(Color(hex: 0x00FF00)))]))
-        let outer = Snapshot(size: Size(width: 20, height: 10),
-                             list: DisplayList(items: [square(0, .color(Color(hex: 0xFF0000))), square(10, .snapshot(inner, source: Rect(x: 0, y: 0, width: 1, height: 1)))]))
-        let list = DisplayList(items: [DisplayList.Item(rect: Rect(x: 0, y: 0, width: 20, height: 10), transform: .identity,
-                                                        opacity: 1, fill: .snapshot(outer, source: Rect(x: 0, y: 0, width: 1, height: 1)))])
+    private func render(_ root: Layer, scale: Double, kind: Renderer.Kind) throws -> [UInt8] {
         let platform = try Platform(headless: true)
-        let canvas = try OffscreenCanvas(platform: platform, width: 20, height: 10, assetsDirectory: try Assets.directory(), kind: kind)
-        let rgba = try canvas.render(list, pixelScale: 1)
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(rgba[(y * 20 + x) * 4..<(y * 20 + x) * 4 + 4]) }
-        for (x, y) in [(2, 2), (7, 5), (5, 8)] { #expect(pixel(x, y) == [255, 0, 0, 255], "\(kind) at \(x), \(y)") }
-        for (x, y) in [(12, 2), (17, 5), (15, 8)] { #expect(pixel(x, y) == [0, 255, 0, 255], "\(kind) at \(x), \(y)") }
+        let w = Int((root.bounds.width * scale).rounded()), h = Int((root.bounds.height * scale).rounded())
+        let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: kind)
+        return try canvas.render(Compositor.compose(root, scale: scale, inOwnCoordinates: true), pixelScale: scale)
+    }
+
+    /// A snapshot of a screen, shown where the screen was, draws the very pixels the screen
+    /// draws, at any scale (text wraps and lands alike); a snapshot of that snapshot too.
+    @Test(arguments: [(Renderer.Kind.raster, 0.5), (.raster, 1.5), (.opengl, 1)])
+    func aSnapshotDrawsExactlyAsItsView(_ kind: Renderer.Kind, _ scale: Double) throws {
+        let screen = DemoScreen(design: .flipHome, size: Size(width: 375, height: 667)).view
+        let live = try render(screen.layer, scale: scale, kind: kind)
+        let shot = screen.snapshotView()
+        let a = try render(shot.layer, scale: scale, kind: kind)
+        #expect(zip(a, live).filter { $0 != $1 }.count == 0)
+        let twice = shot.snapshotView()
+        #expect(zip(try render(twice.layer, scale: scale, kind: kind), live).filter { $0 != $1 }.count == 0)
+    }
+
+    /// A snapshot cut by `contentsRect` shows that part stretched over the layer and nothing
+    /// beyond its bounds: the right half of a red | green snapshot, on a 10 × 10 layer, is
+    /// all green.
+    @Test func aSnapshotCutShowsItsPartOnly() throws {
+        let source = View(frame: Rect(x: 0, y: 0, width: 20, height: 10))
+        let red = View(frame: Rect(x: 0, y: 0, width: 10, height: 10)), green = View(frame: Rect(x: 10, y: 0, width: 10, height: 10))
+        red.backgroundColor = Color(hex: 0xFF0000)
+        green.backgroundColor = Color(hex: 0x00FF00)
+        source.addSubview(red)
+        source.addSubview(green)
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 30, height: 10)
+        let half = Layer()
+        half.frame = Rect(x: 10, y: 0, width: 10, height: 10)
+        half.contents = .snapshot(source.snapshot())
+        half.contentsRect = Rect(x: 0.5, y: 0, width: 0.5, height: 1)
+        root.addSublayer(half)
+        let rgba = try render(root, scale: 1, kind: .raster)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(rgba[(y * 30 + x) * 4..<(y * 30 + x) * 4 + 4]) }
+        for y in [0, 5, 9] {
+            // The canvas is cleared to opaque black.
+            #expect(pixel(5, y) == [0, 0, 0, 255] && pixel(25, y) == [0, 0, 0, 255])
+            for x in [10, 15, 19] { #expect(pixel(x, y) == [0, 255, 0, 255], "at \(x), \(y): \(pixel(x, y))") }
+        }
     }
 }

@@ -55,8 +55,7 @@ import Segue
         }
         let card = #"{"id":"card","source":"modal","keyframes":[{"t":0,"scale":0.5,"cornerRadius":60}]}"#
         let child = ##"{"parent":"card","source":"color","color":"#FF0000","rect":[-0.2,0.4,0.4,0.2]}"##
-        // (A file with nothing animated ends at once: the base holds its opacity for the run.)
-        let base = #"{"source":"base","keyframes":[{"t":0,"opacity":1}]}"#
+        let base = #"{"source":"base"}"#
         let rounded = try frame(base + "," + card + "," + child)
         let alone = try frame(base)
         let square = try frame(base + #",{"id":"card","source":"modal","keyframes":[{"t":0,"scale":0.5}]}"#)
@@ -68,5 +67,42 @@ import Segue
         // The child spans y 300…334 on screen: left of the card it is cut, on it it shows.
         #expect(pixel(rounded, 85, 317) == pixel(alone, 85, 317))
         #expect(pixel(rounded, 100, 317) == [255, 0, 0, 255])
+    }
+
+    /// The catalog's files (every file in Assets/Transitions but the seeds' twins).
+    nonisolated static let catalogFiles: [String] = {
+        guard let dir = try? Assets.directory() else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/Transitions")) ?? []
+        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter { !["flip", "pageturn"].contains($0) }.sorted()
+    }()
+
+    @Test func theCatalogHasEveryKind() {
+        let kinds = ["cube", "fold", "portal", "cards", "crossfade", "swing", "explode", "turn", "slide-over", "cover", "zoom", "pageturn-away"]
+        #expect(Set(kinds).isSubset(of: Set(Self.catalogFiles)), "missing: \(Set(kinds).subtracting(Self.catalogFiles))")
+    }
+
+    /// Every catalog transition starts on the base screen exactly and ends on the modal one
+    /// exactly (the real screen replaces the layers when it ends: a jump there would show),
+    /// both ways; half way it shows neither.
+    @Test(arguments: catalogFiles)
+    func aCatalogTransitionStartsAndEndsOnTheRealScreens(_ name: String) throws {
+        let transition = CustomTransition(file: try file(name))
+        func demo() -> ModalDemo { DemoCatalog.make(transition, screenSize: Self.screen) }
+        func rest(presented: Bool) throws -> [UInt8] {
+            let d = demo()
+            if presented { d.prepare(for: .dismiss) }
+            let platform = try Platform(headless: true)
+            let canvas = try OffscreenCanvas(platform: platform, width: 188, height: 334, assetsDirectory: try Assets.directory())
+            return try canvas.render(Compositor.compose(d.window.layer, scale: 0.5), pixelScale: 0.5)
+        }
+        func mean(_ a: [UInt8], _ b: [UInt8]) -> Double { Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count) }
+        let base = try rest(presented: false), modal = try rest(presented: true)
+        for (op, start, end) in [(TransitionContext.Operation.present, base, modal), (.dismiss, modal, base)] {
+            let first = try render(demo(), op, 0, scale: 0.5), last = try render(demo(), op, 1, scale: 0.5)
+            #expect(mean(first, start) < 1, "\(name) \(op) at 0: \(mean(first, start)) levels from its start")
+            #expect(mean(last, end) < 1, "\(name) \(op) at 1: \(mean(last, end)) levels from its end")
+        }
+        let middle = try render(demo(), .present, 0.5, scale: 0.5)
+        #expect(mean(middle, base) > 5 && mean(middle, modal) > 5, "\(name) at 0.5 is at rest")
     }
 }

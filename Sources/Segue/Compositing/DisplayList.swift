@@ -7,8 +7,6 @@ package struct DisplayList: Hashable, Sendable {
         /// An image and the part of it shown, in unit image coordinates.
         case image(ImageContent, source: Rect)
         case text(TextContent)
-        /// The part `source` (unit coordinates) of a snapshot, stretched over the rect.
-        case snapshot(Snapshot, source: Rect)
     }
 
     /// A region items are clipped to: a rect with rounded corners in a layer's plane, within
@@ -53,7 +51,7 @@ package struct DisplayList: Hashable, Sendable {
         }
 
         /// The colour a colour or gradient item shows at `p` (its layer's coordinates), its
-        /// opacity taken into the alpha; nil for images, text and snapshots.
+        /// opacity taken into the alpha; nil for images and text.
         package func flatColor(at p: Point) -> Color? {
             switch fill {
             case .color(let c): return c.withAlpha(c.alpha * opacity)

@@ -2,11 +2,12 @@ import Synchronization
 
 /// A picture of a view's subtree at one instant, used as layer contents
 /// (`snapshotView(afterScreenUpdates:)`): the display list of the subtree in the view's own
-/// coordinates (points), which the platform renders once into an image.
+/// coordinates (points), which the compositor draws in place of the layer's contents
+/// (`Compositor`), so it draws exactly as the view did, at any scale.
 public struct Snapshot: Hashable, Sendable {
     private static let counter = Atomic<Int>(0)
 
-    /// Unique in the process: the platform caches the rendered image under it.
+    /// Unique in the process: two snapshots of one view are different pictures.
     public let id: Int
     /// The size of the view's bounds, points.
     public let size: Size

@@ -120,7 +120,12 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
             views.append(v)
             unitRects.append(unit)
         }
-        if transaction.pendingCount == 0 { transaction.complete() }
+        if transaction.pendingCount == 0 {
+            // Nothing moves: the stage still holds its layers for the transition's time, so
+            // a drag scrubs it and it ends when its time is up, as any transition does.
+            stage.layer.add(Animation(property: .opacity, track: KeyframeTrack(from: .number(1), to: .number(1)), easing: easing,
+                                      duration: duration, transaction: transaction), forKey: "hold")
+        }
     }
 
     /// For each screen shown whole by exactly one layer, that layer's index.
