@@ -35,7 +35,7 @@ let package = Package(
         // The app and its commands (`Studio.run`), on the platform.
         .target(name: "SegueLive", dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueCommandLine"]),
         .executableTarget(name: "SegueApp", dependencies: ["SegueLive"]),
-        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueCommandLine"]),
+        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueCommandLine"]),
         // Helpers for the test targets only (not in any product).
         .target(name: "SegueTestSupport"),
         .testTarget(

@@ -47,17 +47,18 @@ def chromium(scene):
 
 
 def frames():
-    print("== frames: each demo mid-drag, 1280x800, headless")
+    print("== frames: each demo and catalog transition mid-drag, 1280x800, headless")
     have_peer = PEER and (shutil.which("chromium") or os.path.exists("/usr/lib/chromium/chromium"))
     if not have_peer:
         print("  (Chromium not installed: `apt-get install chromium` to compare with the peer)")
-    ours = {"flip": [], "pageturn": [], "magicmove": []}
+    ours = {}
     peer = {"flip": [], "pageturn": []}
     for r in range(ROUNDS if have_peer else 1):
         print(f"-- round {r + 1}")
         result = segue("frames", "--frames", "300")
-        for name in ours:
-            ours[name].append(result[name])
+        for name, figures in result.items():
+            if name != "renderer":
+                ours.setdefault(name, []).append(figures)
         if have_peer:
             for scene in peer:
                 c = chromium(scene)
@@ -68,7 +69,7 @@ def frames():
         frame = statistics.median(x["frameMedianMs"] for x in runs)
         cpu = statistics.median(x["cpuMedianMs"] for x in runs)
         compose = statistics.median(x["composeMedianMs"] for x in runs)
-        line = f"  {name:9s} segue {frame:6.2f} ms/frame, {cpu:6.2f} ms CPU/frame, compose {compose:.3f} ms, peak {runs[-1]['peakMB']:.0f} MB"
+        line = f"  {name:13s} segue {frame:6.2f} ms/frame, {cpu:6.2f} ms CPU/frame, compose {compose:.3f} ms, peak {runs[-1]['peakMB']:.0f} MB"
         if name in peer and peer[name]:
             cf = statistics.median(x["ms_median"] for x in peer[name])
             cc = statistics.median(x["cpu_ms_per_frame"] for x in peer[name])

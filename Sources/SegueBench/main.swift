@@ -3,6 +3,7 @@ import Segue
 import SegueCommandLine
 import SegueDemos
 import SegueSDL
+import SegueStudio
 
 /// `segue-bench`: what a frame costs, headless (`segue-bench --help` lists the modes and
 /// options). Every mode prints human lines, then one `RESULT {json}` line for scripts/bench.py.
@@ -41,8 +42,8 @@ func ms(_ v: Double) -> String { String(format: "%.3f", v * 1000) }
 
 /// The benchmark's options, declared once with their help (`segue-bench --help`).
 struct Options {
-    static let demo = Option<String>.choice("--demo", "NAME", "demo", DemoCatalog.names.map { ($0, $0) },
-                                            help: "frames: only this demo (default: every demo)")
+    static let demo = Option<String>.text("--demo", "NAME",
+                                          help: "frames: only this demo or catalog transition (default: every one)")
     static let frames = Option.whole("--frames", "N", in: 1...1_000_000, help: "frames: frames timed per demo (default 300)")
     static let animations = Option.whole("--animations", "N", in: 1...1_000_000,
                                          help: "engine: animations advanced and composed (default 10000)")
@@ -65,7 +66,7 @@ struct Options {
         \(HelpText.synopsis("segue-bench engine", optional: [animations.spec, perLayer.spec]))
         \(HelpText.synopsis("segue-bench soak", optional: [transitions.spec, renderer.spec]))
 
-          frames: each demo mid-drag at 1280 × 800; engine: N animations (K per view) advanced
+          frames: each demo and catalog transition mid-drag at 1280 × 800; engine: N animations (K per view) advanced
           and composed; soak: transitions back to back (memory, textures). Every mode prints
           human lines, then one `RESULT {json}` line for scripts/bench.py.
 
@@ -74,7 +75,8 @@ struct Options {
     }
 
     var mode = "frames"
-    var demos = DemoCatalog.names
+    /// nil: every demo and catalog transition.
+    var demos: [String]?
     var frames = 300
     var animations = 10_000
     var perLayer = 1
@@ -108,7 +110,7 @@ func json(_ object: [String: Any]) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
-/// Each demo mid-drag: a synthetic drag scrubs its transition between 10 % and 90 %; each
+/// Each demo and catalog transition mid-drag: a synthetic drag scrubs its transition between 10 % and 90 %; each
 /// frame is timed in two parts, compose (advance the clock, flatten the tree) and draw
 /// (tessellate, rasterize, and a one-pixel read-back, which waits for OpenGL to finish).
 @MainActor func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
@@ -116,8 +118,15 @@ func json(_ object: [String: Any]) -> String {
                                      kind: o.renderer)
     print("segue-bench: \(o.frames) frames per demo at 1280×800 pixels, renderer \(canvas.renderer.driverName)")
     var results: [String: Any] = ["renderer": canvas.renderer.driverName]
-    for name in o.demos {
-        let demo = DemoCatalog.make(name, screenSize: Size(width: 1280, height: 800))!
+    let catalog = try TransitionCatalog.read(assets: try Assets.directory())
+    let size = Size(width: 1280, height: 800)
+    func make(_ name: String) -> Demo? {
+        DemoCatalog.make(name, screenSize: size) ?? catalog.first { $0.name == name }.map { DemoCatalog.make($0, screenSize: size) }
+    }
+    for name in o.demos ?? DemoCatalog.names + catalog.map(\.name) {
+        guard let demo = make(name) else {
+            throw UsageError("unknown demo \(Echo.quoted(name)) (one of: \((DemoCatalog.names + catalog.map(\.name)).joined(separator: ", ")))")
+        }
         try canvas.drawer.textures.registerAssets(demo.images)
         let window = demo.window
         var time = 0.0

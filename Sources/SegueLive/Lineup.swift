@@ -1,12 +1,9 @@
-import Foundation
 import SegueCommandLine
 import SegueDemos
 import SegueStudio
 
-/// What a program offers, in the HUD's order: the built-in demos, the catalog (the
-/// transition files in `Assets/Transitions/`, by name), and the program's own transitions.
-/// A catalog file named as a built-in demo is its twin (the seeds' flip and page turn
-/// written as files) and is not offered again.
+/// What a program offers, in the HUD's order: the built-in demos, the catalog
+/// (`TransitionCatalog`), and the program's own transitions.
 struct Lineup {
     let catalog: [CustomTransition]
     let own: [CustomTransition]
@@ -17,23 +14,11 @@ struct Lineup {
     /// Every name offered, in order.
     var names: [String] { DemoCatalog.names + transitions.map(\.name) }
 
-    /// Reads the catalog in `assets`/Transitions. A shipped file that does not read is a
-    /// broken installation (exit 1); an own transition whose name is taken, or otherwise
+    /// Reads the catalog in `assets` (`TransitionCatalog`: a shipped file that does not read
+    /// is a broken installation, exit 1); an own transition whose name is taken, or otherwise
     /// wrong (`Studio.problem`), is the program's mistake (exit 2).
     init(own: [CustomTransition], assets: String) throws {
-        let folder = assets + "/Transitions"
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        var catalog: [CustomTransition] = []
-        for name in files {
-            let path = folder + "/" + name
-            switch WatchedTransitionFile.load(path) {
-            case .success(let file):
-                if !DemoCatalog.names.contains(file.name) { catalog.append(CustomTransition(file: file, path: path)) }
-            case .failure(let problem):
-                throw CatalogError(description: "the catalog is broken: \(problem.message)")
-            }
-        }
+        let catalog = try TransitionCatalog.read(assets: assets)
         if let problem = Studio.problem(with: own, taken: DemoCatalog.names + catalog.map(\.name)) { throw UsageError(problem) }
         self.catalog = catalog
         self.own = own
@@ -52,9 +37,4 @@ struct Lineup {
         }
         return entry
     }
-}
-
-/// A file the app ships does not read.
-struct CatalogError: Error, CustomStringConvertible {
-    let description: String
 }

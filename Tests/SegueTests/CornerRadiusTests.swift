@@ -66,9 +66,9 @@ import Testing
              {"id":"card","source":"modal","keyframes":[{"t":0,"cornerRadius":40},{"t":1,"cornerRadius":0}]},
              {"parent":"card","source":"color","color":"#FF0000"}]}
             """#)
-        let tracks = LayerTracks(file.layers[1])
+        let tracks = LayerTracks(file.layers[1], size: Size(width: 375, height: 667))
         #expect(tracks.isRounded && tracks.cornerRadius(at: 0.25) == 30)
-        #expect(!LayerTracks(file.layers[0]).isRounded)
+        #expect(!LayerTracks(file.layers[0], size: Size(width: 375, height: 667)).isRounded)
         let properties = tracks.animationTracks(reversed: false).map(\.0)
         #expect(properties == [.cornerRadius])
     }

@@ -5,7 +5,7 @@ import Testing
 @MainActor @Suite struct FileAnimatorTests {
     private func layer(_ keys: String) throws -> LayerTracks {
         let f = try TransitionFile.read(#"{"format":1,"name":"x","duration":1,"layers":[{"source":"base","keyframes":["# + keys + "]}]}")
-        return LayerTracks(f.layers[0])
+        return LayerTracks(f.layers[0], size: Size(width: 200, height: 100))
     }
 
     /// Each property is its own track: before its first key the first value, after its last
@@ -30,6 +30,16 @@ import Testing
         let m = l.transform(at: 0)
         let v = m.apply(x: 1, y: 0, z: 0)
         #expect(close(v.x, 10, 1e-9) && close(v.y, 20, 1e-9) && close(v.z, 32, 1e-9) && v.w == 1)
+    }
+
+    /// Percentages (an extension of format 1) are of the layer's own size: x and z of its
+    /// width (200), y of its height (100); they interpolate with points as numbers.
+    @Test func percentagesAreOfTheLayersSize() throws {
+        let l = try layer(#"{"t":0,"translate":["50%","-10%","20%"]},{"t":1,"translate":[0,10,0]}"#)
+        let v = l.transform(at: 0).apply(x: 0, y: 0, z: 0)
+        #expect(close(v.x, 100, 1e-9) && close(v.y, -10, 1e-9) && close(v.z, 40, 1e-9))
+        let half = l.transform(at: 0.5).apply(x: 0, y: 0, z: 0)
+        #expect(close(half.x, 50, 1e-9) && close(half.y, 0, 1e-9) && close(half.z, 20, 1e-9))
     }
 
     /// A dismiss runs the timeline backwards: its track at progress p is the present's at 1 − p.

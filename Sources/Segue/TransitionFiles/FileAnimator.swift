@@ -104,7 +104,7 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
             case .gradient(let g):
                 v.layer.gradient = g
             }
-            let tracks = LayerTracks(spec)
+            let tracks = LayerTracks(spec, size: frame.size)
             v.layer.transform = tracks.transform(at: isPresenting ? 1 : 0)
             v.layer.opacity = tracks.opacity(at: isPresenting ? 1 : 0)
             if tracks.isRounded {
@@ -145,11 +145,16 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
     }
 }
 
-/// A file layer's property tracks, evaluated on the timeline `t` (0…1).
+/// A file layer's property tracks, evaluated on the timeline `t` (0…1), for a layer of
+/// `size` points (what its percentages are of).
 struct LayerTracks {
     let keyframes: [TransitionFile.Keyframe]
+    let size: Size
 
-    init(_ spec: TransitionFile.LayerSpec) { keyframes = spec.keyframes }
+    init(_ spec: TransitionFile.LayerSpec, size: Size) {
+        keyframes = spec.keyframes
+        self.size = size
+    }
 
     /// The value of the track made of the keys `value` names at `t`: before the first the
     /// first, after the last the last, between two the segment's curve from the earlier one
@@ -173,7 +178,9 @@ struct LayerTracks {
     }
 
     func transform(at t: Double) -> Transform3D {
-        let move = track({ $0.translate }, at: t, fallback: [0, 0, 0])
+        let move = track({ k in
+            k.translate.map { [$0[0].points(of: size.width), $0[1].points(of: size.height), $0[2].points(of: size.width)] }
+        }, at: t, fallback: [0, 0, 0])
         let turn = [track({ $0.rotateX.map { [$0] } }, at: t, fallback: [0])[0],
                     track({ $0.rotateY.map { [$0] } }, at: t, fallback: [0])[0],
                     track({ $0.rotateZ.map { [$0] } }, at: t, fallback: [0])[0]].map { $0 * .pi / 180 }

@@ -125,6 +125,28 @@ private struct FieldValue {
         return out
     }
 
+    /// `count` lengths: numbers (points) or percentages (`"-50%"`).
+    func lengths(_ count: Int) throws -> [Length] {
+        guard case .array(let items) = value.kind, items.count == count else {
+            throw expected("a list of \(count) numbers or percentages")
+        }
+        return try items.enumerated().map { i, item in try FieldValue(item, at: "\(place)[\(i)]").length() }
+    }
+
+    /// A number (points) or a percentage: a string of a number and `%` (`"-50%"`, `"12.5%"`).
+    func length() throws -> Length {
+        switch value.kind {
+        case .number(let n): return .points(n)
+        case .string(let s):
+            guard s.hasSuffix("%"), let n = Double(s.dropLast()), n.isFinite,
+                  s.dropLast().allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." }) else {
+                throw error("expected a number or a percentage such as \"-50%\", not \(Echo.quoted(s))")
+            }
+            return .percent(n)
+        default: throw expected("a number or a percentage")
+        }
+    }
+
     /// `"#RRGGBB"` or `"#RRGGBBAA"`.
     func color() throws -> Color {
         let s = try string()
@@ -276,7 +298,7 @@ private struct FieldValue {
         let t = try object.take("t", required: true) { try $0.number(in: 0...1) }!
         let frame = TransitionFile.Keyframe(
             t: t,
-            translate: try object.take("translate") { try $0.numbers(3) },
+            translate: try object.take("translate") { try $0.lengths(3) },
             rotateX: try object.take("rotateX") { try $0.number() },
             rotateY: try object.take("rotateY") { try $0.number() },
             rotateZ: try object.take("rotateZ") { try $0.number() },

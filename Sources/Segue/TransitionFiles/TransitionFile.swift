@@ -120,8 +120,9 @@ public struct TransitionFile: Hashable, Sendable {
     /// The values a keyframe sets, each nil where it names no value.
     public struct Keyframe: Hashable, Sendable {
         public var t: Double
-        /// Points, y down, +z toward the viewer.
-        public var translate: [Double]?
+        /// y down, +z toward the viewer; in points, or (an extension of format 1) in percent
+        /// of the layer's own width (x, z) and height (y).
+        public var translate: [Length]?
         /// Degrees.
         public var rotateX: Double?
         public var rotateY: Double?
@@ -150,4 +151,22 @@ public enum FileCurve: Hashable, Sendable {
 
     /// The fraction of change at time fraction `u` of a segment (a spring settles at its end).
     public func value(at u: Double) -> Double { easing(duration: 1).value(at: u) }
+}
+
+/// A distance in a transition file: points, or (an extension of format 1, as CSS's
+/// `translate` percentages) a percentage of a length the key names. A plain number is points.
+public enum Length: Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    case points(Double)
+    case percent(Double)
+
+    public init(integerLiteral value: Int) { self = .points(Double(value)) }
+    public init(floatLiteral value: Double) { self = .points(value) }
+
+    /// Points, a percentage taken of `extent` points.
+    public func points(of extent: Double) -> Double {
+        switch self {
+        case .points(let p): return p
+        case .percent(let p): return p / 100 * extent
+        }
+    }
 }
