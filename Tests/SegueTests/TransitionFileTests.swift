@@ -39,6 +39,12 @@ let pageTurnFileText = """
         #expect(f.layers[1].keyframes[0].rotateY == nil && f.layers[1].keyframes[0].curve == nil)
     }
 
+    /// The perspective may be a percentage of the screen's width (an extension of format 1).
+    @Test func aPerspectiveInPercentOfTheWidth() throws {
+        let f = try TransitionFile.read(#"{"format":1,"name":"a","duration":1,"perspective":"160%","layers":[{"source":"base"}]}"#)
+        #expect(f.perspective == .widthPercent(160) && f.perspective?.distance(for: Size(width: 375, height: 667)) == 600)
+    }
+
     @Test func theFormatPagesPageTurnReadsAsWritten() throws {
         let f = try TransitionFile.read(pageTurnFileText)
         #expect(f.perspective == .points(500) && f.duration == 0.8)
@@ -105,6 +111,10 @@ let pageTurnFileText = """
          "curve.spring.dampingRatio: is required"),
         (#"{"format":1,"name":"a","duration":1,"layers":[{"source":"base","keyframes":[{"t":0,"translate":[1,2]}]}]}"#,
          "layers[0].keyframes[0].translate: expected a list of 3 numbers or percentages, found a list"),
+        (#"{"format":1,"name":"a","duration":1,"perspective":"far","layers":[{"source":"base"}]}"#,
+         #"perspective: must be a number of points, "height", "width" or a percentage of the width such as "160%", not "far""#),
+        (#"{"format":1,"name":"a","duration":1,"perspective":"-5%","layers":[{"source":"base"}]}"#,
+         #"perspective: must be a number of points, "height", "width" or a percentage of the width such as "160%", not "-5%""#),
         (#"{"format":1,"name":"a","duration":1,"layers":[{"source":"base","keyframes":[{"t":0,"translate":[0,"1e3%",0]}]}]}"#,
          #"layers[0].keyframes[0].translate[1]: expected a number or a percentage such as "-50%", not '1e3%'"#),
         (#"{"format":1,"name":"a","duration":1,"layers":[{"source":"base","keyframes":[{"t":0,"translate":[0,0,"-%"]}]}]}"#,

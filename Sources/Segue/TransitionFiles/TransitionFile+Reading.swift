@@ -33,7 +33,11 @@ extension TransitionFile {
                 switch s {
                 case "height": return .height
                 case "width": return .width
-                default: throw v.error(#"must be a number of points, "height" or "width", not "\#(s)""#)
+                default:
+                    guard case .percent(let p)? = try? v.length(), p > 0, p <= 100_000 else {
+                        throw v.error(#"must be a number of points, "height", "width" or a percentage of the width such as "160%", not "\#(s)""#)
+                    }
+                    return .widthPercent(p)
                 }
             }
             return .points(try v.number(in: 0...100_000, excludingLower: true))

@@ -20,6 +20,8 @@ public struct TransitionFile: Hashable, Sendable {
         case points(Double)
         /// The screen's height or width.
         case height, width
+        /// A percentage of the screen's width (an extension of format 1: `"160%"`).
+        case widthPercent(Double)
 
         /// The distance in points for a screen of `size`.
         public func distance(for size: Size) -> Double {
@@ -27,6 +29,7 @@ public struct TransitionFile: Hashable, Sendable {
             case .points(let d): return d
             case .height: return size.height
             case .width: return size.width
+            case .widthPercent(let p): return p / 100 * size.width
             }
         }
     }
