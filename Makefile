@@ -37,10 +37,11 @@ fuzz:
 	scripts/fuzz.sh $(or $(FUZZ_SECONDS),30)
 
 # The README's animated pictures, replayed from docs/recordings (scripts/record-demos.sh
-# records them anew).
+# records them anew), and the catalog's contact sheet docs/catalog.png.
 pictures: build
-	scripts/install-deps.sh imagemagick
+	scripts/install-deps.sh imagemagick python3
 	scripts/make-pictures.sh .build/release/segue
+	scripts/make-catalog-sheet.sh .build/release/segue
 
 clean:
 	rm -rf .build out

@@ -21,6 +21,7 @@ enum Help {
             HelpText.synopsis("segue curve cubic-bezier", required: [curve.points.spec],
                               optional: [curve.duration.spec, curve.samples.spec, curve.out.spec]),
             "  segue check FILE.json…",
+            HelpText.synopsis("segue catalog", optional: CatalogCommand.options),
             "  segue help | --help",
         ]
         return """
@@ -38,8 +39,10 @@ enum Help {
             magicmove  tap a picture to push its detail screen; Back or a drag from the
                        left edge pops
         \(transitions.map { "    \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.description ?? "this program's own transition")\n" }.joined())\
+          and every transition of the catalog (`segue catalog` lists them).
           Release at or past half way to finish, short of it to cancel. Keys: Esc cancels a
-          drag, Q quits, 1…\(DemoCatalog.names.count + transitions.count) (or the list in the HUD) switch demos when no transition runs.
+          drag, Q quits, 1…9, ↑ ↓ (or the list in the HUD, paged by ‹ ›) switch demos when no
+          transition runs.
           While nothing moves the app draws nothing and sleeps until the next input.
 
         \(HelpText.table(session.screenOptions + LiveApp.Options.appOptions))
@@ -79,6 +82,13 @@ enum Help {
           Assets/Transitions) and prints "FILE: ok — NAME, N layers, D s", or one line on
           stderr naming the file, the place in it (layers[2].keyframes[1].rotateY, or a line
           and column) and what was expected there; exit 2 if any file is broken.
+
+        CATALOG
+          Lists every transition offered: the built-in demos, the catalog's files
+          (Assets/Transitions, see docs/format-extensions.md) and a program's own, one line
+          each (name and description); each runs with --demo NAME and render --transition NAME.
+
+        \(HelpText.table(CatalogCommand.options))
 
         EXIT STATUS
           0 success; 1 the platform or the disk failed (no display, SDL error, a full disk),

@@ -6,7 +6,7 @@ import SegueDemos
 /// a recording stores them (`SessionOptions.arguments`), and `segue --help` lists them.
 extension SessionOptions {
     package static let demoOption = Option<String>(
-        "--demo", "NAME", help: "the demo to start in: \(DemoCatalog.names.joined(separator: " | ")) (default: flip)") { text in
+        "--demo", "NAME", help: "what to start in: \(DemoCatalog.names.joined(separator: " | ")) or any name `segue catalog` lists (default: flip)") { text in
         guard !text.isEmpty, text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
             throw UsageError("--demo takes a name of a-z, 0-9 and -, not \(Echo.quoted(text))")
         }

@@ -166,6 +166,32 @@ import Testing
         }
     }
 
+    /// `segue catalog` lists the built-in demos, then the catalog's files by name, one line
+    /// each; `--json` gives each its file (null for Swift ones) and its interaction as a file
+    /// writes it; every name renders.
+    @Test func theCatalogListsEveryTransition() throws {
+        let plain = try Self.run(["catalog"])
+        #expect(plain.status == 0)
+        let names = plain.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        #expect(Array(names.prefix(3)) == ["flip", "pageturn", "magicmove"] && names.count >= 15)
+        #expect(Array(names.dropFirst(3)) == names.dropFirst(3).sorted())
+        let json = try Self.run(["catalog", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String } == names.map { Optional($0) })
+        #expect(entries.allSatisfy { Set($0.keys) == ["name", "description", "file", "interaction"] })
+        #expect(entries[0]["file"] is NSNull)
+        let cube = try #require(entries.first { $0["name"] as? String == "cube" })
+        #expect((cube["file"] as? String)?.hasSuffix("Assets/Transitions/cube.json") == true)
+        let present = (cube["interaction"] as? [String: Any])?["present"] as? [String: Any]
+        #expect(present?["pan"] as? String == "left" && present?["distance"] as? String == "width" && present?["edge"] is NSNull)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-catalog-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Self.run(["render", "--transition", "explode", "--operation", "present", "--progress", "0.5",
+                              "--scale", "0.2", "--out", dir + "/e.png"])
+        #expect(r.status == 0 && FileManager.default.fileExists(atPath: dir + "/e.png"), "\(r.stderr)")
+    }
+
     @Test func unknownDemoAndArgumentsExitTwo() throws {
         let demo = try Self.run(["--demo", "nope"])
         #expect(demo.status == 2 && demo.stderr.contains("unknown demo 'nope' (one of: flip, pageturn, magicmove, cards,"), "\(demo.stderr)")

@@ -23,6 +23,5 @@ import Testing
         t.description = "Drops in."
         let help = Help.text(transitions: [t])
         #expect(help.contains("    drop       Drops in.\n"))
-        #expect(help.contains("1…4 (or the list in the HUD)"))
     }
 }
