@@ -13,7 +13,7 @@ names=$("$app" catalog --json | python3 -c 'import json,sys; print(" ".join(e["n
 tiles=()
 for name in $names; do
   op=present points="25 50 75" title=$name
-  if [ "$name" = magicmove ]; then op=push points="04 08 16" title="$name (4, 8, 16 %)"; fi
+  if [ "$name" = magicmove ]; then op=push points="04 08 16" title="$name 4·8·16 %"; fi
   frames=()
   for p in $points; do
     "$app" render --transition "$name" --operation "$op" --progress "0.$p" --scale 0.4 --out "$work/$name-$p.png"

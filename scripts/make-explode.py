@@ -14,15 +14,23 @@ import sys
 
 SEED = 14
 COLS, ROWS = 8, 16          # 128 tiles, about 47 x 42 pt on a 375 x 667 screen
-WIDTH, HEIGHT = 375, 667    # the screen the distances are tuned for, in points
+WIDTH, HEIGHT = 375, 667    # the screen the distances are tuned for, in points; the file
+                            # gives them in percent of a tile's size, so it fits every screen
 STAGGER = 0.3               # the outermost tiles start this much later
 FLIGHT = 0.7                # each tile flies for this much of the timeline
+TILE_W, TILE_H = WIDTH / COLS, HEIGHT / ROWS  # a percentage is of the tile's own size (z: its width)
 
 
 def r(x, digits=3):
     """Rounds for a readable file; -0.0 becomes 0."""
     v = round(x, digits)
     return 0 if v == 0 else (int(v) if v == int(v) else v)
+
+
+def pct(fraction):
+    """A fraction of the tile's size as a whole percentage, e.g. "-128%" (0 stays a number)."""
+    v = round(fraction * 100)
+    return f"{v}%" if v else 0
 
 
 def tiles(rng):
@@ -38,10 +46,11 @@ def tiles(rng):
             distance = rng.uniform(100, 240)
             start = STAGGER * reach
             end = start + FLIGHT
+            depth = rng.uniform(40, 240)
             fly = {
                 "t": r(end),
-                "translate": [r(math.cos(angle) * distance, 0), r(math.sin(angle) * distance, 0),
-                              r(rng.uniform(40, 240), 0)],
+                "translate": [pct(math.cos(angle) * distance / TILE_W), pct(math.sin(angle) * distance / TILE_H),
+                              pct(depth / TILE_W)],
                 # under 90 on X and Y, so no tile turns its back (back faces would be drawn mirrored)
                 "rotateX": r(rng.uniform(-70, 70), 0),
                 "rotateY": r(rng.uniform(-70, 70), 0),
@@ -56,9 +65,10 @@ def tiles(rng):
                 "source": "base",
                 "rect": [r(x, 4), r(y, 4), r(w, 4), r(h, 4)],  # eighths and sixteenths: exact, so the tiles meet
                 "keyframes": [rest, hold, fly],
+                "depth": depth,
             })
     # the tiles that come nearest the viewer are drawn last (the format draws in order, no depth sort)
-    out.sort(key=lambda layer: layer["keyframes"][2]["translate"][2])
+    out.sort(key=lambda layer: layer.pop("depth"))
     return out
 
 
@@ -85,7 +95,7 @@ def main():
                        "(after VCTransitionsLibrary's CEExplodeAnimationController).",
         "duration": 0.8,
         "curve": "linear",
-        "perspective": 800,
+        "perspective": "213.3%",  # 800 pt on a 375-pt screen
         "interaction": {"present": {"pan": "up"}, "dismiss": {"pan": "down"}},
         "layers": [{"source": "modal"}] + tiles(rng),
     }
