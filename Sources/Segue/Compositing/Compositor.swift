@@ -106,12 +106,22 @@ package enum Compositor {
         let uncut = masked ?? within
         for var item in snapshot.list.items {
             let m = item.transform
-            let inside = m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 == 1
-                && part.contains(m.projectedBounds(of: item.rect), tolerance: 1e-9)
+            let isFlat = m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 == 1
+            let box = isFlat ? m.projectedBounds(of: item.rect) : .zero
+            // A flat item wholly outside the part shown is not drawn at all (a tile of a
+            // screen cut in many shows a few of its items, not all).
+            if isFlat && !text(item) && !box.overlaps(part) { continue }
+            let inside = isFlat && part.contains(box, tolerance: 1e-9)
             item.transform = m.concatenating(place)
             item.opacity *= opacity
             item.clip = item.clip.map { $0 + first } ?? (inside ? uncut : region)
             list.items.append(item)
         }
+    }
+
+    /// Whether `item` is text, which may paint past its rect.
+    private static func text(_ item: DisplayList.Item) -> Bool {
+        if case .text = item.fill { return true }
+        return false
     }
 }
