@@ -84,6 +84,20 @@ expect_line '"cancelled":false,"event":"ended","operation":"pop","transition":"m
 import -window root "$out/magicmove.png" 2>/dev/null || true
 stop_app
 
+# The catalog: the cube (a transition file in Assets/Transitions) opens by name; a drag left
+# across 70 % of the screen turns it; ↓ steps the HUD's list to the next transition.
+start_app cube
+expect_line '"demo":"cube"'
+cy=$((sy + sh / 2))
+drag $((sx + sw * 85 / 100)) "$cy" $((sx + sw * 15 / 100)) "$cy"
+wait_for '"event":"ended"' 1
+expect_line '"event":"began","interactive":true,"operation":"present","transition":"cube"'
+expect_line '"cancelled":false,"event":"ended","operation":"present","transition":"cube"'
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+xdotool key Down
+wait_for '"demo":"explode"' 1
+stop_app
+
 # The window destroyed by another program: one line, exit 1, the recording still written.
 start_app flip --record "$out/closed.json"
 xdotool mousemove --window "$wid" "$cx" $((sy + sh / 2))
@@ -98,4 +112,4 @@ app_pid=""
 [ "$(cat "$log.err")" = "segue: the window is gone (X error BadWindow)" ] || fail "not the one line: $(cat "$log.err")"
 "$app" replay "$out/closed.json" --headless >/dev/null || fail "the recording of the closed window does not replay"
 
-echo "e2e: ok (flip, pageturn and magicmove; logs and screenshots in $out)"
+echo "e2e: ok (flip, pageturn, magicmove and the catalog's cube; logs and screenshots in $out)"
