@@ -45,6 +45,7 @@ struct Options {
     static let demo = Option<String>.text("--demo", "NAME",
                                           help: "frames: only this demo or catalog transition (default: every one)")
     static let frames = Option.whole("--frames", "N", in: 1...1_000_000, help: "frames: frames timed per demo (default 300)")
+    static let size = Option<Size>.size("--size", help: "frames: the output in pixels, 1…10000 a side (default 1280x800)")
     static let animations = Option.whole("--animations", "N", in: 1...1_000_000,
                                          help: "engine: animations advanced and composed (default 10000)")
     static let perLayer = Option.whole("--per-layer", "K", in: 1...4,
@@ -55,18 +56,19 @@ struct Options {
                                                        Renderer.Kind.allCases.map { ($0.rawValue, $0) },
                                                        help: "frames, soak: raster (default) | opengl | software")
     static let modes = ["frames", "engine", "soak"]
-    static var all: [OptionSpec] { [demo.spec, frames.spec, animations.spec, perLayer.spec, transitions.spec, renderer.spec] }
+    static var all: [OptionSpec] { [demo.spec, frames.spec, size.spec, animations.spec, perLayer.spec, transitions.spec, renderer.spec] }
 
     static var help: String {
         """
         segue-bench — what a frame costs, headless.
 
         USAGE
-        \(HelpText.synopsis("segue-bench [frames]", optional: [demo.spec, frames.spec, renderer.spec]))
+        \(HelpText.synopsis("segue-bench [frames]", optional: [demo.spec, frames.spec, size.spec, renderer.spec]))
         \(HelpText.synopsis("segue-bench engine", optional: [animations.spec, perLayer.spec]))
         \(HelpText.synopsis("segue-bench soak", optional: [transitions.spec, renderer.spec]))
 
-          frames: each demo and catalog transition mid-drag at 1280 × 800; engine: N animations (K per view) advanced
+          frames: each demo and catalog transition mid-drag, its screen the whole output
+          (1280 × 800 unless --size says); engine: N animations (K per view) advanced
           and composed; soak: transitions back to back (memory, textures). Every mode prints
           human lines, then one `RESULT {json}` line for scripts/bench.py.
 
@@ -78,6 +80,7 @@ struct Options {
     /// nil: every demo and catalog transition.
     var demos: [String]?
     var frames = 300
+    var size = Size(width: 1280, height: 800)
     var animations = 10_000
     var perLayer = 1
     var transitions = 1_000
@@ -93,6 +96,7 @@ struct Options {
         }
         if let d = try a.value(Self.demo) { demos = [d] }
         frames = try a.value(Self.frames) ?? frames
+        size = try a.value(Self.size) ?? size
         animations = try a.value(Self.animations) ?? animations
         perLayer = try a.value(Self.perLayer) ?? perLayer
         transitions = try a.value(Self.transitions) ?? transitions
@@ -114,12 +118,12 @@ func json(_ object: [String: Any]) -> String {
 /// frame is timed in two parts, compose (advance the clock, flatten the tree) and draw
 /// (tessellate, rasterize, and a one-pixel read-back, which waits for OpenGL to finish).
 @MainActor func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
-    let canvas = try OffscreenCanvas(platform: platform, width: 1280, height: 800, assetsDirectory: try Assets.directory(),
-                                     kind: o.renderer)
-    print("segue-bench: \(o.frames) frames per demo at 1280×800 pixels, renderer \(canvas.renderer.driverName)")
+    let (w, h) = (Int(o.size.width), Int(o.size.height))
+    let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: o.renderer)
+    print("segue-bench: \(o.frames) frames per demo at \(w)×\(h) pixels, renderer \(canvas.renderer.driverName)")
     var results: [String: Any] = ["renderer": canvas.renderer.driverName]
     let catalog = try TransitionCatalog.read(assets: try Assets.directory())
-    let size = Size(width: 1280, height: 800)
+    let size = o.size
     func make(_ name: String) -> Demo? {
         DemoCatalog.make(name, screenSize: size) ?? catalog.first { $0.name == name }.map { DemoCatalog.make($0, screenSize: size) }
     }
