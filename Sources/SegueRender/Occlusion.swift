@@ -157,14 +157,37 @@ package struct Occlusion {
             boxes[index] = visible
             if occluders.contains(where: { $0.contains(visible, margin: margin) }) {
                 hidden[index] = true
-            } else if isOpaque(index) && list.items[index].clip == nil {
-                // A clipped item (rounded corners) may not paint its whole rect.
-                keep(image)
+            } else if isOpaque(index), let hiding = Self.surelyPainted(list, index, r) {
+                if hiding == r {
+                    keep(image)
+                } else {
+                    var inner = Polygon(m.apply(x: hiding.minX, y: hiding.minY), m.apply(x: hiding.maxX, y: hiding.minY),
+                                        m.apply(x: hiding.maxX, y: hiding.maxY), m.apply(x: hiding.minX, y: hiding.maxY), nearW: nearW)
+                    inner.isFlat = image.isFlat
+                    keep(inner)
+                }
             }
         }
         let centres = Rect(x: area.minX + 0.5, y: area.minY + 0.5, width: area.width - 1, height: area.height - 1)
         coversArea = centres.width >= 0 && centres.height >= 0
             && occluders.contains { $0.isFlat && $0.contains(centres, margin: margin) }
+    }
+
+    /// The part of item `index`'s paint rect `r` it surely paints: all of it unclipped; for
+    /// an item clipped to one region of its own plane (its own layer's rounded bounds), `r`
+    /// within the region's rect inset by radius·(1 − 1/√2) — the rect whose corners lie on
+    /// the arcs, so wholly inside the rounded rect; nil for any other clip, or nothing left.
+    private static func surelyPainted(_ list: DisplayList, _ index: Int, _ r: Rect) -> Rect? {
+        let item = list.items[index]
+        guard let c = item.clip else { return r }
+        let region = list.clips[c]
+        guard region.parent == nil, region.transform == item.transform else { return nil }
+        let d = region.cornerRadius * (1 - 0.5.squareRoot())
+        let inner = region.rect.insetBy(dx: d, dy: d)
+        let x0 = max(r.minX, inner.minX), y0 = max(r.minY, inner.minY)
+        let x1 = min(r.maxX, inner.maxX), y1 = min(r.maxY, inner.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Adds `image` to the occluders, dropping the smallest when there are `capacity`.

@@ -10,9 +10,11 @@ import Segue
         DisplayList.Item(rect: rect, transform: transform, opacity: 1, fill: .color(Color.white.withAlpha(alpha)), name: "")
     }
 
-    func occlusion(_ items: [DisplayList.Item], paintRect: (DisplayList.Item) -> Rect = { $0.rect }) -> Occlusion {
+    func occlusion(_ items: [DisplayList.Item], clips: [DisplayList.Clip] = [],
+                   paintRect: (DisplayList.Item) -> Rect = { $0.rect }) -> Occlusion {
         var list = DisplayList()
         list.items = items
+        list.clips = clips
         var occlusion = Occlusion()
         occlusion.find(in: list, area: area, nearW: 0.01, isOpaque: { i in
             if case .color(let c) = items[i].fill { return c.alpha >= 1 && items[i].opacity >= 1 }
@@ -23,6 +25,21 @@ import Segue
 
     func hidden(_ items: [DisplayList.Item], paintRect: (DisplayList.Item) -> Rect = { $0.rect }) -> [Bool] {
         occlusion(items, paintRect: paintRect).hidden
+    }
+
+    /// A card rounded by 40 in its own plane hides what lies within its rect inset by
+    /// 40·(1 − 1/√2) ≈ 11.7, where its arcs meet the diagonals, and not what reaches its
+    /// corners; a card clipped by another plane's region hides nothing.
+    @Test func aRoundedCardHidesWithinItsCornersOnly() {
+        let m = Transform3D.makeTranslation(100, 100, 0)
+        let card = Rect(x: 0, y: 0, width: 400, height: 300)
+        var rounded = item(card, m)
+        rounded.clip = 0
+        let clips = [DisplayList.Clip(rect: card, cornerRadius: 40, transform: m)]
+        let inside = item(Rect(x: 112, y: 112, width: 376, height: 276)), corner = item(Rect(x: 101, y: 101, width: 20, height: 20))
+        #expect(occlusion([inside, corner, rounded], clips: clips).hidden == [true, false, false])
+        let elsewhere = [DisplayList.Clip(rect: card, cornerRadius: 40, transform: .makeTranslation(100, 101, 0))]
+        #expect(occlusion([inside, rounded], clips: elsewhere).hidden == [false, false])
     }
 
     /// An opaque item over every pixel centre of the output covers it (a clear under it
