@@ -11,6 +11,7 @@ enum Help {
     static func text(transitions: [CustomTransition] = []) -> String {
         let session = SessionOptions.self
         let curve = CurveCommand.self
+        let width = transitions.map(\.name.count).max() ?? 0
         let usage = [
             HelpText.synopsis("segue", optional: session.screenOptions + LiveApp.Options.appOptions, extra: ["[TUNING…]"]),
             HelpText.synopsis("segue replay FILE.json", optional: ReplayCommand.options),
@@ -38,7 +39,7 @@ enum Help {
                        (percent = |dx| / screen width)
             magicmove  tap a picture to push its detail screen; Back or a drag from the
                        left edge pops
-        \(transitions.map { "    \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.description ?? "this program's own transition")\n" }.joined())\
+        \(transitions.map { "    \($0.name.padding(toLength: max(10, width), withPad: " ", startingAt: 0)) \($0.description ?? "this program's own transition")\n" }.joined())\
           and every transition of the catalog (`segue catalog` lists them).
           Release at or past half way to finish, short of it to cancel. Keys: Esc cancels a
           drag, Q quits, 1…9, ↑ ↓ (or the list in the HUD, paged by ‹ ›) switch demos when no

@@ -15,11 +15,12 @@ struct Lineup {
     var names: [String] { DemoCatalog.names + transitions.map(\.name) }
 
     /// Reads the catalog in `assets` (`TransitionCatalog`: a shipped file that does not read
-    /// is a broken installation, exit 1); an own transition whose name is taken, or otherwise
-    /// wrong (`Studio.problem`), is the program's mistake (exit 2).
+    /// is a broken installation, exit 1); `own` (checked by `Studio.problem`) come after it,
+    /// each taking the place of a catalog transition of its name.
     init(own: [CustomTransition], assets: String) throws {
-        let catalog = try TransitionCatalog.read(assets: assets)
-        if let problem = Studio.problem(with: own, taken: DemoCatalog.names + catalog.map(\.name)) { throw UsageError(problem) }
+        // A program's own transition replaces a catalog one of its name: a catalog that grows
+        // never breaks a program.
+        let catalog = try TransitionCatalog.read(assets: assets).filter { t in !own.contains { $0.name == t.name } }
         self.catalog = catalog
         self.own = own
     }

@@ -61,7 +61,7 @@ public enum Studio {
         var seen = Set(taken)
         for t in transitions {
             let name = Echo.quoted(t.name)
-            guard !t.name.isEmpty, t.name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+            guard TransitionFile.isName(t.name) else {
                 return "transition \(name): a name is made of a-z, 0-9 and -"
             }
             guard seen.insert(t.name).inserted else { return "transition \(name): the name is taken" }

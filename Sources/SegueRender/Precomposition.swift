@@ -13,7 +13,7 @@ import Segue
 ///   page) is not drawn (`folded`); each of those items is drawn tinted by it instead. Drawn
 ///   over an item's pixels, a tint of alpha τ turns a colour C into τ·T + (1 − τ)·C whatever
 ///   C's alpha, so colours, gradients and text (one colour over its glyphs' coverage) can
-///   take it; an image or a snapshot cannot, and stops the fold.
+///   take it; an image cannot, and stops the fold.
 ///
 /// Items meet where their screen boxes overlap and, in one plane, their rects do; an item
 /// in another plane that meets the translucent one stops it. Only horizontal and vertical

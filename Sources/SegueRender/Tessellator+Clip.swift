@@ -8,33 +8,42 @@ extension Tessellator {
     package static let arcTolerance = 0.2
 
     /// Clips what is added from now on to region `index` of `clips` and every region it lies
-    /// in (nil: no region); `scale` multiplies the regions' transforms, as it did the items'.
+    /// in (nil: no region).
     ///
     /// A region is a rounded rect in a layer's plane; each of its edges, and each chord of
     /// its corners' arcs, becomes a line of homogeneous screen space through the plane's
     /// projection (the edge's line ℓ in the plane, taken by the inverse of the plane's 3 × 3
     /// projective map). What lies in that plane, or is flattened into it, is then cut
     /// exactly, perspective and all. Arcs get as many chords as keep them within
-    /// `arcTolerance` pixels, as far as 64 planes in all allow; a region seen edge-on shows
+    /// `arcTolerance` pixels (a radius up to about 90 pixels; larger ones get 13 chords a
+    /// quarter), as far as 64 planes in all allow once every region has its four sides (a
+    /// chain of more than 14 regions clips to the innermost 14); a region seen edge-on shows
     /// nothing.
-    package mutating func clip(to clips: [DisplayList.Clip], index: Int?, scale: Double = 1) {
+    package mutating func clip(to clips: [DisplayList.Clip], index: Int?) {
         regionPlanes.removeAll(keepingCapacity: true)
         regionIsEmpty = false
-        var next = index
+        // Every region gets its four sides before any gets a chord of its corners.
+        var outer = 0, next = index
         while let i = next {
+            outer += 1
+            next = clips[i].parent
+        }
+        next = index
+        while let i = next, outer * 4 <= Self.planeLimit - 5 - regionPlanes.count {
             let region = clips[i]
             next = region.parent
-            let m = scale == 1 ? region.transform : region.transform.concatenating(.makeScale(scale, scale, 1))
-            if !addRegion(region.rect, radius: region.cornerRadius, m) {
+            outer -= 1
+            if !addRegion(region.rect, radius: region.cornerRadius, region.transform, reserving: 4 * outer) {
                 regionIsEmpty = true
                 return
             }
         }
     }
 
-    /// Adds the edges of `rect` rounded by `radius` under `m`; false when the plane is seen
-    /// edge-on (as `isEdgeOn` judges a quad: what lies in it would not be drawn either).
-    private mutating func addRegion(_ rect: Rect, radius: Double, _ m: Transform3D) -> Bool {
+    /// Adds the edges of `rect` rounded by `radius` under `m`, leaving `reserved` planes for
+    /// the regions further out; false when the plane is seen edge-on (as `isEdgeOn` judges a
+    /// quad: what lies in it would not be drawn either).
+    private mutating func addRegion(_ rect: Rect, radius: Double, _ m: Transform3D, reserving reserved: Int) -> Bool {
         // The plane's map, (X, Y, 1) as a row times the matrix of rows r0, r1, r2 gives
         // (x, y, w). A line ℓ of the plane becomes M⁻¹ℓ on screen, and M⁻¹ = [c0 c1 c2] / det,
         // its columns the rows' cross products.
@@ -43,8 +52,7 @@ extension Tessellator {
         let det = (r0 * c0).sum()
         guard det != 0, det.isFinite, rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return false }
 
-        let room = Self.planeLimit - 5 - regionPlanes.count
-        guard room >= 4 else { return true }
+        let room = Self.planeLimit - 5 - regionPlanes.count - reserved
         let rounded = min(max(radius, 0), rect.width / 2, rect.height / 2)
         let chords = rounded > 0 ? min(Self.chords(radius: rounded, rect: rect, m), room / 4 - 1) : 0
         // With no room for a chord, the corners stay square.

@@ -72,7 +72,7 @@ package final class ContentTextures {
     /// drawn at twice the scale wraps as the live screen does. Layouts are kept while
     /// used, like textures.
     func layout(_ text: TextContent, wrapWidth: Double, scale: Double) -> GlyphAtlas.Layout? {
-        guard !text.string.isEmpty, let atlas else { return nil }
+        guard !text.string.isEmpty, text.fontSize > 0, text.fontSize.isFinite, wrapWidth.isFinite, let atlas else { return nil }
         let key = TextKey(string: text.string, fontSize: text.fontSize, weight: text.weight, alignment: text.alignment,
                           wrapWidth: wrapWidth, scale: scale)
         if let i = texts.index(forKey: key), texts.values[i].layout.generation == atlas.generation {
@@ -82,9 +82,9 @@ package final class ContentTextures {
         let measurePixels = max(1, Int((text.fontSize * Self.breakScale).rounded()))
         guard let drawn = try? font(text.weight, pixels: max(1, Int((text.fontSize * scale).rounded()))),
               let measure = try? font(text.weight, pixels: measurePixels) else { return nil }
-        let limit = Int((wrapWidth * Double(measurePixels) / text.fontSize).rounded(.down))
+        let limit = Int(min(max(wrapWidth * Double(measurePixels) / text.fontSize, -1), 1e9).rounded(.down))
         let layout = atlas.layout(text, font: drawn.handle, fontID: ObjectIdentifier(drawn),
-                                  wrapPixels: Int((wrapWidth * scale).rounded())) { line in
+                                  wrapPixels: Int(min(max(wrapWidth * scale, 0), 1e9).rounded())) { line in
             var w: Int32 = 0
             return TTF_SizeUTF8(measure.handle, String(line), &w, nil) == 0 && Int(w) <= limit
         }

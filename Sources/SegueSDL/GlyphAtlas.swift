@@ -147,9 +147,10 @@ final class GlyphAtlas {
                     if fits(paragraph[lineStart..<word.endIndex]) {
                         // The space and the word as `emitLine` places them, kerning included.
                         let gap = space.map { width(of: [(32, $0)], after: line.last?.0) } ?? 0
+                        let w = width(of: glyphs, after: space == nil ? line.last?.0 : 32)
                         if let space { line.append((32, space)) }
                         line += glyphs
-                        lineWidth += gap + width(of: glyphs, after: space == nil ? line.last?.0 : 32)
+                        lineWidth += gap + w
                         continue
                     }
                     emitLine()

@@ -222,8 +222,8 @@ package final class Session {
         case .character("s"): isSlowMotion.toggle()
         case .character(let c):
             if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
-        case .up: switchDemo(to: current - 1)
-        case .down: switchDemo(to: current + 1)
+        case .up: step(through: -1)
+        case .down: step(through: 1)
         }
     }
 
@@ -246,6 +246,14 @@ package final class Session {
         reloadPending = false
         install(next, index)
         emitScreen()
+    }
+
+    /// Switches to the nearest entry `direction` (±1) away that can be shown (a file that
+    /// has not read cannot).
+    private func step(through direction: Int) {
+        var i = current + direction
+        while entries.indices.contains(i) && !entries[i].canShow { i += direction }
+        switchDemo(to: i)
     }
 
     /// Switches to the built-in `demo`.

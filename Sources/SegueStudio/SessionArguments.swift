@@ -6,8 +6,8 @@ import SegueDemos
 /// a recording stores them (`SessionOptions.arguments`), and `segue --help` lists them.
 extension SessionOptions {
     package static let demoOption = Option<String>(
-        "--demo", "NAME", help: "what to start in: \(DemoCatalog.names.joined(separator: " | ")) or any name `segue catalog` lists (default: flip)") { text in
-        guard !text.isEmpty, text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+        "--demo", "NAME", help: "what to start in: \(DemoCatalog.names.joined(separator: " | ")) or any name `segue catalog` lists (default: flip; a program's first own transition under Studio.run)") { text in
+        guard TransitionFile.isName(text) else {
             throw UsageError("--demo takes a name of a-z, 0-9 and -, not \(Echo.quoted(text))")
         }
         return text

@@ -25,6 +25,12 @@ package enum StageEntry {
         return nil
     }
 
+    /// Whether it can be shown: false only for a file that has not read.
+    package var canShow: Bool {
+        if case .file(let f) = self { return f.current != nil }
+        return true
+    }
+
     /// A new demo of this entry on a screen of `size` points; nil for a file that has not read.
     package func makeDemo(screenSize size: Size) -> Demo? {
         switch self {

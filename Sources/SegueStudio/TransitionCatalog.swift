@@ -7,7 +7,7 @@ import SegueDemos
 /// files) and is left out: the built-in demo is the catalog's.
 package enum TransitionCatalog {
     /// The catalog's transitions in `assets`/Transitions, in the order of their file names.
-    /// A file that does not read is a broken installation: `CatalogError`.
+    /// A file that does not read, or two of one name, is a broken installation: `CatalogError`.
     package static func read(assets: String) throws -> [CustomTransition] {
         let folder = assets + "/Transitions"
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
@@ -17,6 +17,9 @@ package enum TransitionCatalog {
             let path = folder + "/" + name
             switch WatchedTransitionFile.load(path) {
             case .success(let file):
+                if let twin = out.first(where: { $0.name == file.name }) {
+                    throw CatalogError(description: "the catalog is broken: \(Echo.quoted(path)) and \(Echo.quoted(twin.file ?? "")) are both \(Echo.quoted(file.name))")
+                }
                 if !DemoCatalog.names.contains(file.name) { out.append(CustomTransition(file: file, path: path)) }
             case .failure(let problem):
                 throw CatalogError(description: "the catalog is broken: \(problem.message)")

@@ -87,6 +87,20 @@ import Segue
         #expect(abs(area(t) - 40 * 40) < 1e-3)
     }
 
+    /// An inner region whose large corners take every chord they can still leaves room for
+    /// the region it lies in: nothing passes the outer square.
+    @Test func anOuterRegionIsNeverDropped() {
+        var t = Tessellator()
+        let clips: [DisplayList.Clip] = [
+            .init(rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0, transform: .identity),
+            .init(rect: Rect(x: -400, y: -400, width: 1000, height: 1000), cornerRadius: 400, transform: .identity, parent: 0),
+        ]
+        t.clip(to: clips, index: 1)
+        t.add(rect: Rect(x: -1000, y: -1000, width: 2000, height: 2000), transform: .identity)
+        #expect(abs(area(t) - 100 * 100) < 1e-3)
+        for v in t.vertices { #expect(v.x >= -1e-4 && v.x <= 100 + 1e-4 && v.y >= -1e-4 && v.y <= 100 + 1e-4) }
+    }
+
     /// A region seen edge-on shows nothing; clearing the region draws again.
     @Test func aRegionSeenEdgeOnShowsNothing() {
         let edgeOn = Transform3D.makeRotation(.pi / 2, 0, 1, 0)

@@ -51,4 +51,16 @@ extension GoldenFrameTests {
             for x in [10, 15, 19] { #expect(pixel(x, y) == [0, 255, 0, 255], "at \(x), \(y): \(pixel(x, y))") }
         }
     }
+
+    /// Text of no size (a button laid out at zero size) draws nothing and breaks nothing.
+    @Test func textOfNoSizeDrawsNothing() throws {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 20, height: 10)
+        let label = Layer()
+        label.frame = Rect(x: 0, y: 0, width: 20, height: 10)
+        label.contents = .text(TextContent("Go", fontSize: 0))
+        root.addSublayer(label)
+        let rgba = try render(root, scale: 1, kind: .raster)
+        #expect(rgba.count == 20 * 10 * 4 && Set(stride(from: 0, to: rgba.count, by: 4).map { rgba[$0] }) == [0])
+    }
 }

@@ -1,5 +1,8 @@
+import Foundation
 import Testing
+import SegueSDL
 @testable import SegueLive
+@testable import SegueStudio
 
 /// A package's transitions are checked before anything runs: each problem one line.
 @MainActor @Suite struct StudioTests {
@@ -23,5 +26,26 @@ import Testing
         t.description = "Drops in."
         let help = Help.text(transitions: [t])
         #expect(help.contains("    drop       Drops in.\n"))
+    }
+
+    /// A program's own transition named as a catalog one takes its place; the rest of the
+    /// catalog stays, in order, before the program's own.
+    @Test func anOwnTransitionReplacesTheCatalogsOfItsName() throws {
+        let lineup = try Lineup(own: [transition("cube")], assets: try Assets.directory())
+        #expect(!lineup.catalog.contains { $0.name == "cube" } && lineup.catalog.contains { $0.name == "fold" })
+        #expect(lineup.transitions.last?.name == "cube" && lineup.transitions.last?.file == nil)
+        #expect(lineup.names.filter { $0 == "cube" }.count == 1)
+    }
+
+    /// Two catalog files of one name are a broken installation, said in one line.
+    @Test func aCatalogWithTwoFilesOfOneNameIsBroken() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-twins-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/Transitions", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = #"{"format":1,"name":"twin","duration":1,"layers":[{"source":"base"}]}"#
+        try text.write(toFile: dir + "/Transitions/a.json", atomically: true, encoding: .utf8)
+        try text.write(toFile: dir + "/Transitions/b.json", atomically: true, encoding: .utf8)
+        #expect(throws: CatalogError.self) { try TransitionCatalog.read(assets: dir) }
+        #expect(throws: Never.self) { try TransitionCatalog.read(assets: dir + "/none") }
     }
 }

@@ -111,7 +111,8 @@ package enum Compositor {
             // A flat item wholly outside the part shown is not drawn at all (a tile of a
             // screen cut in many shows a few of its items, not all).
             if isFlat && !text(item) && !box.overlaps(part) { continue }
-            let inside = isFlat && part.contains(box, tolerance: 1e-9)
+            // (Text may paint past its rect: it is always cut.)
+            let inside = isFlat && !text(item) && part.contains(box, tolerance: 1e-9)
             item.transform = m.concatenating(place)
             item.opacity *= opacity
             item.clip = item.clip.map { $0 + first } ?? (inside ? uncut : region)

@@ -34,7 +34,7 @@ extension TransitionFile {
                 case "height": return .height
                 case "width": return .width
                 default:
-                    guard case .percent(let p)? = try? v.length(), p > 0, p <= 100_000 else {
+                    guard case .percent(let p)? = try? v.length(), p > 0, p <= 10_000 else {
                         throw v.error(#"must be a number of points, "height", "width" or a percentage of the width such as "160%", not "\#(s)""#)
                     }
                     return .widthPercent(p)
@@ -99,7 +99,7 @@ private struct FieldValue {
     /// A name of lowercase letters, digits and hyphens.
     func identifier() throws -> String {
         let s = try string()
-        guard !s.isEmpty, s.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+        guard TransitionFile.isName(s) else {
             throw error("must be lowercase letters, digits and '-', not \(Echo.quoted(s))")
         }
         return s
@@ -143,9 +143,10 @@ private struct FieldValue {
         case .number(let n): return .points(n)
         case .string(let s):
             guard s.hasSuffix("%"), let n = Double(s.dropLast()), n.isFinite,
-                  s.dropLast().allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." }) else {
+                  s.dropLast().allSatisfy({ ("0"..."9").contains($0) || $0 == "-" || $0 == "." }) else {
                 throw error("expected a number or a percentage such as \"-50%\", not \(Echo.quoted(s))")
             }
+            guard abs(n) <= 100_000 else { throw error("a percentage must be within ±100000%, not \(Echo.quoted(s))") }
             return .percent(n)
         default: throw expected("a number or a percentage")
         }

@@ -15,6 +15,11 @@ public struct TransitionFile: Hashable, Sendable {
     /// First at the back.
     public var layers: [LayerSpec]
 
+    /// Whether `s` can name a transition or a layer: `[a-z0-9-]+`.
+    public static func isName(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
     /// The eye's distance: the container's `m34 = −1/distance`, about the screen's centre.
     public enum Perspective: Hashable, Sendable {
         case points(Double)
