@@ -22,6 +22,95 @@ package final class RasterImage: @unchecked Sendable {
 
     deinit { free(pixels) }
 
+    /// The image halved again and again (mipmaps), for sampling it minified: `levels[k]` is
+    /// level k + 1. Made by `prepareLevels`; the part `pixelsChanged` names is made again
+    /// when next asked.
+    private var levels: [RasterImage] = []
+    /// The pixels written since the levels were made (nil: none).
+    private var stale: PixelRect?
+    /// The value of every pixel outside `written`, when the image was last filled whole
+    /// (nil: not known), and the pixels written since: a level made anew computes only what
+    /// `written` reaches (a glyph atlas is mostly its clear fill).
+    private var uniform: UInt32?
+    private var written: PixelRect?
+
+    /// Level `n` (0: the image itself), as far as `prepareLevels` made them.
+    func level(_ n: Int) -> RasterImage { n <= 0 || levels.isEmpty ? self : levels[min(n, levels.count) - 1] }
+
+    /// Brings the levels up to `n` up to date, making those missing: each half the one
+    /// before, rounded down (as OpenGL's), filtered by `halve`; where only part of the image
+    /// changed, only the texels that part reaches. Down to 1 × 1 at most. Not while the
+    /// image is being drawn.
+    func prepareLevels(upTo n: Int) {
+        if var changed = stale, !levels.isEmpty {
+            var source = self
+            for half in levels {
+                changed = source.halve(into: half, changed: changed)
+                half.written = half.written.map { $0.union(changed) } ?? changed
+                source = half
+            }
+        }
+        stale = nil
+        while levels.count < n {
+            let source = levels.last ?? self
+            guard source.width > 1 || source.height > 1,
+                  let half = RasterImage(width: max(1, source.width / 2), height: max(1, source.height / 2)) else { return }
+            half.isCoverage = isCoverage
+            if let u = source.uniform {
+                // Filtering a uniform image gives the same value: only what was written is computed.
+                half.fill(u, half.bounds)
+                half.written = source.written.map { source.halve(into: half, changed: $0) }
+            } else {
+                _ = source.halve(into: half, changed: source.bounds)
+            }
+            levels.append(half)
+        }
+    }
+
+    /// Tells the image its pixels in `rect` were written (nil: all of them), other than by
+    /// `fill`, which knows.
+    package func pixelsChanged(in rect: PixelRect? = nil) {
+        let r = (rect ?? bounds).intersection(bounds)
+        guard !r.isEmpty else { return }
+        stale = stale.map { $0.union(r) } ?? r
+        written = written.map { $0.union(r) } ?? r
+    }
+
+    /// Fills the texels of `half` that the pixels `changed` here reach with this image
+    /// filtered down: each the bilinear sample at its centre's place here (for an even side
+    /// exactly the 2 × 2 it covers, for an odd one as OpenGL's mipmap generation blits it),
+    /// colours weighed by alpha. Returns the texels of `half` it filled.
+    private func halve(into half: RasterImage, changed: PixelRect) -> PixelRect {
+        let sx = Float(width) / Float(half.width), sy = Float(height) / Float(half.height)
+        // A texel reads the source within one texel of its centre's place.
+        let reach = PixelRect(x0: max(0, Int((Float(changed.x0) / sx).rounded(.down)) - 1),
+                              y0: max(0, Int((Float(changed.y0) / sy).rounded(.down)) - 1),
+                              x1: min(half.width, Int((Float(changed.x1) / sx).rounded(.up)) + 1),
+                              y1: min(half.height, Int((Float(changed.y1) / sy).rounded(.up)) + 1))
+        for y in reach.y0..<max(reach.y0, reach.y1) {
+            let fy = (Float(y) + 0.5) * sy - 0.5, y0 = Int(fy.rounded(.down)), ty = fy - Float(y0)
+            let ya = min(max(y0, 0), height - 1), yb = min(max(y0 + 1, 0), height - 1)
+            for x in reach.x0..<max(reach.x0, reach.x1) {
+                let fx = (Float(x) + 0.5) * sx - 0.5, x0 = Int(fx.rounded(.down)), tx = fx - Float(x0)
+                let xa = min(max(x0, 0), width - 1), xb = min(max(x0 + 1, 0), width - 1)
+                // Colours weighed by alpha and by place, and (for texels all clear) by place alone.
+                var weighed = SIMD3<Float>(), plain = SIMD3<Float>(), alpha: Float = 0
+                @inline(__always) func add(_ p: UInt32, _ weight: Float) {
+                    let a = Float(p >> 24), c = SIMD3(Float((p >> 16) & 0xFF), Float((p >> 8) & 0xFF), Float(p & 0xFF))
+                    weighed += c * (a * weight)
+                    plain += c * weight
+                    alpha += a * weight
+                }
+                add(pixels[ya * width + xa], (1 - tx) * (1 - ty)); add(pixels[ya * width + xb], tx * (1 - ty))
+                add(pixels[yb * width + xa], (1 - tx) * ty); add(pixels[yb * width + xb], tx * ty)
+                let rgb = alpha > 0 ? weighed / alpha : plain
+                @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(min(max(v + 0.5, 0), 255)) }
+                half.pixels[y * half.width + x] = byte(alpha) << 24 | byte(rgb.x) << 16 | byte(rgb.y) << 8 | byte(rgb.z)
+            }
+        }
+        return reach
+    }
+
     /// The whole image as a rectangle of pixels.
     package var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 
@@ -34,6 +123,13 @@ package final class RasterImage: @unchecked Sendable {
     package func fill(_ argb: UInt32, _ rect: PixelRect, isCancelled: @Sendable () -> Bool = { false }) {
         let clip = rect.intersection(bounds)
         guard !clip.isEmpty else { return }
+        if clip == bounds {
+            uniform = argb
+            written = nil
+            stale = levels.isEmpty ? nil : bounds
+        } else {
+            pixelsChanged(in: clip)
+        }
         let rows = clip.y1 - clip.y0, halves = (clip.x1 - clip.x0) * rows > 100_000 ? 2 : 1
         DispatchQueue.concurrentPerform(iterations: halves) { half in
             for y in (clip.y0 + rows * half / halves)..<(clip.y0 + rows * (half + 1) / halves) {
@@ -63,6 +159,11 @@ package struct PixelRect: Equatable, Sendable {
     }
 
     package var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+    /// The smallest rect holding both.
+    package func union(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
 
     package func intersection(_ o: PixelRect) -> PixelRect {
         PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))

@@ -49,7 +49,20 @@ package struct Rasterizer {
         }
         let width = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), height = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
         let workers = width > 0 && height > 0 && width * height >= Float(parallelArea) ? max(1, threads) : 1
-        let job = Job(vertices: vertices, indices: indices, texture: texture?.view, blended: blended, target: target.view, clip: clip,
+        // The mip levels the triangles ask for, made before the workers start.
+        var levels: [PixelView] = []
+        if let texture {
+            var deepest = 0
+            var k = 0
+            while k + 2 < indices.count {
+                deepest = max(deepest, Self.level(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])],
+                                                  width: texture.width, height: texture.height, coverage: texture.isCoverage))
+                k += 3
+            }
+            texture.prepareLevels(upTo: deepest)
+            levels = (0...deepest).map { texture.level($0).view }
+        }
+        let job = Job(vertices: vertices, indices: indices, levels: levels, blended: blended, target: target.view, clip: clip,
                       band: bandRows, workers: workers, isCancelled: isCancelled)
         if workers == 1 {
             job.run(worker: 0)
@@ -58,11 +71,33 @@ package struct Rasterizer {
         }
     }
 
+    /// The deepest mip level of `texture` a glyph atlas is sampled from: its glyphs lie one
+    /// clear texel apart, so deeper levels would blend neighbours.
+    package static let coverageLevelLimit = 2
+
+    /// The mip level a triangle samples a `width` × `height` texture at: the nearest to log₂ of its largest
+    /// step in texels per pixel (an affine triangle steps evenly), 0 where it is not
+    /// minified — so a screen squeezed edge-on fades to its average instead of shimmering.
+    static func level(_ a: RasterVertex, _ b: RasterVertex, _ c: RasterVertex, width: Int, height: Int, coverage: Bool) -> Int {
+        let w = Float(width), h = Float(height)
+        let ex1 = b.x - a.x, ey1 = b.y - a.y, ex2 = c.x - a.x, ey2 = c.y - a.y
+        let det = ex1 * ey2 - ex2 * ey1
+        guard det != 0, det.isFinite else { return 0 }
+        let du1 = (b.u - a.u) * w, dv1 = (b.v - a.v) * h, du2 = (c.u - a.u) * w, dv2 = (c.v - a.v) * h
+        let dudx = (du1 * ey2 - du2 * ey1) / det, dvdx = (dv1 * ey2 - dv2 * ey1) / det
+        let dudy = (du2 * ex1 - du1 * ex2) / det, dvdy = (dv2 * ex1 - dv1 * ex2) / det
+        let rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy).squareRoot()
+        guard rho > 1.41, rho.isFinite else { return 0 }
+        let n = Int((log2(rho)).rounded())
+        return min(n, coverage ? coverageLevelLimit : 16)
+    }
+
     /// One draw call, run by each worker over its bands.
     private struct Job: @unchecked Sendable {
         let vertices: UnsafeBufferPointer<RasterVertex>
         let indices: UnsafeBufferPointer<Int32>
-        let texture: PixelView?
+        /// The texture's mip levels the call samples (level 0 the texture), none untextured.
+        let levels: [PixelView]
         let blended: Bool
         let target: PixelView
         let clip: PixelRect
@@ -162,6 +197,9 @@ package struct Rasterizer {
             }
             let c0 = color(p.0)
             let (dcdx, dcdy) = plane(c0, color(p.1), color(p.2))
+            let texture: PixelView? = levels.first.map { base in
+                levels[min(levels.count - 1, Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage))]
+            }
             let tw = Float(texture?.width ?? 1), th = Float(texture?.height ?? 1)
             func texel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * tw - 0.5, v.v * th - 0.5, 0, 0) }
             let t0 = texel(p.0)

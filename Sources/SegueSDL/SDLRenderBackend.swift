@@ -45,11 +45,36 @@ final class SDLRenderBackend: RenderBackend {
     }
 
     /// A texture filtered linearly and blended, from `made` (nil: `call` failed).
-    private func texture(_ made: OpaquePointer?, _ call: String, width: Int, height: Int, isOpaque: Bool) throws -> Texture {
+    private func texture(_ made: OpaquePointer?, _ call: String, width: Int, height: Int, isOpaque: Bool,
+                         coverage: Bool = false) throws -> Texture {
         guard let made else { throw SDLError(call) }
         SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(made, SDL_ScaleModeLinear)
-        return Texture(.sdl(SDLTexture(handle: made, owner: self)), width: width, height: height, isOpaque: isOpaque)
+        return Texture(.sdl(SDLTexture(handle: made, owner: self, isCoverage: coverage)), width: width, height: height, isOpaque: isOpaque)
+    }
+
+    /// OpenGL's entry points for mipmaps, where the renderer is OpenGL's.
+    private lazy var mipmaps: (generate: @convention(c) (UInt32) -> Void, parameter: @convention(c) (UInt32, UInt32, Int32) -> Void)? = {
+        guard driverName == "opengl", let g = SDL_GL_GetProcAddress("glGenerateMipmap"),
+              let p = SDL_GL_GetProcAddress("glTexParameteri") else { return nil }
+        return (unsafeBitCast(g, to: (@convention(c) (UInt32) -> Void).self),
+                unsafeBitCast(p, to: (@convention(c) (UInt32, UInt32, Int32) -> Void).self))
+    }()
+
+    /// Makes `texture`'s mip levels again when its pixels changed, and has OpenGL sample the
+    /// nearest level bilinearly when it is minified — as Segue's rasterizer does (a glyph
+    /// atlas to level `Rasterizer.coverageLevelLimit`).
+    private func prepareLevels(_ texture: SDLTexture) {
+        guard texture.levelsAreStale, let gl = mipmaps else { return }
+        let texture2D: UInt32 = 0x0DE1, minFilter: UInt32 = 0x2801, linearMipmapNearest: Int32 = 0x2701, maxLevel: UInt32 = 0x813D
+        // Commands batched for the texture as it was must reach OpenGL first.
+        SDL_RenderFlush(handle)
+        guard SDL_GL_BindTexture(texture.handle, nil, nil) == 0 else { return }
+        if texture.isCoverage { gl.parameter(texture2D, maxLevel, Int32(Rasterizer.coverageLevelLimit)) }
+        gl.generate(texture2D)
+        gl.parameter(texture2D, minFilter, linearMipmapNearest)
+        SDL_GL_UnbindTexture(texture.handle)
+        texture.levelsAreStale = false
     }
 
     func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>, isOpaque: Bool) throws -> Texture {
@@ -61,7 +86,8 @@ final class SDLRenderBackend: RenderBackend {
         let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
         let texture = try texture(SDL_CreateTexture(handle, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(access.rawValue),
                                                     Int32(width), Int32(height)),
-                                  "SDL_CreateTexture \(width)×\(height)", width: width, height: height, isOpaque: false)
+                                  "SDL_CreateTexture \(width)×\(height)", width: width, height: height, isOpaque: false,
+                                  coverage: coverage)
         if !target {
             // RGBA bytes 255, 255, 255, 0 (or zeros), as words in memory order.
             let clear = [UInt32](repeating: coverage ? UInt32(littleEndian: 0x00FF_FFFF) : 0, count: width * height)
@@ -91,6 +117,7 @@ final class SDLRenderBackend: RenderBackend {
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, texture: Texture?,
               blended: Bool) {
         let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
+        if case .sdl(let sdl)? = texture?.storage { prepareLevels(sdl) }
         let t = texture.map(Self.handle)
         if let t { SDL_SetTextureBlendMode(t, mode) } else { SDL_SetRenderDrawBlendMode(handle, mode) }
         // The same memory layout (SegueSDLTests checks it).

@@ -33,9 +33,11 @@ package final class Texture {
         case .sdl(let texture):
             var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
             SDL_UpdateTexture(texture.handle, &rect, rgba, Int32(pitch))
+            texture.levelsAreStale = true
         case .image(let image):
             _ = SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_RGBA32.rawValue, rgba, Int32(pitch),
                                   SDL_PIXELFORMAT_ARGB8888.rawValue, image.pixels + y * image.width + x, Int32(image.width * 4))
+            image.pixelsChanged(in: PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
         }
     }
 }
@@ -45,10 +47,15 @@ package final class Texture {
 final class SDLTexture {
     let handle: OpaquePointer
     private let owner: SDLRenderBackend
+    /// Whether its mip levels must be made again before it is drawn (OpenGL).
+    var levelsAreStale = true
+    /// Whether it holds glyph coverage (its levels stop where glyphs would blend).
+    let isCoverage: Bool
 
-    init(handle: OpaquePointer, owner: SDLRenderBackend) {
+    init(handle: OpaquePointer, owner: SDLRenderBackend, isCoverage: Bool = false) {
         self.handle = handle
         self.owner = owner
+        self.isCoverage = isCoverage
     }
 
     deinit { SDL_DestroyTexture(handle) }

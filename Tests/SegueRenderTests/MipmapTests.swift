@@ -1,0 +1,91 @@
+import Testing
+@testable import SegueRender
+
+/// Textures drawn minified are sampled from halved copies (mipmaps), so fine detail fades to
+/// its average instead of shimmering; drawn at size or larger, they are sampled as before.
+@MainActor @Suite struct MipmapTests {
+    let r = RasterizerTests()
+
+    /// A one-texel checkerboard of black and white, `w` × `h`.
+    func checkerboard(_ w: Int, _ h: Int) -> RasterImage {
+        let t = RasterImage(width: w, height: h)!
+        for y in 0..<h { for x in 0..<w { t.pixels[y * w + x] = (x + y) % 2 == 0 ? 0xFFFF_FFFF : 0xFF00_0000 } }
+        return t
+    }
+
+    func quad(_ x1: Float, _ y1: Float) -> [RasterVertex] {
+        [r.vertex(0, 0, u: 0, v: 0), r.vertex(x1, 0, u: 1, v: 0), r.vertex(x1, y1, u: 1, v: 1), r.vertex(0, y1, u: 0, v: 1)]
+    }
+
+    /// Squeezed 3 to 11 times along x, the board is an even grey: the standard deviation of
+    /// its pixels stays within 16 levels (sampled from the board itself, 70 or more).
+    @Test(arguments: [3, 5, 8, 11])
+    func aSqueezedCheckerboardIsAnEvenGrey(_ factor: Int) {
+        let board = checkerboard(440, 64)
+        let out = r.image(440 / factor, 64)
+        r.draw(quad(Float(440 / factor), 64), on: out, texture: board)
+        let greys = (0..<(out.width * out.height)).map { Double(out.pixels[$0] & 0xFF) }
+        let mean = greys.reduce(0, +) / Double(greys.count)
+        let deviation = (greys.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(greys.count)).squareRoot()
+        #expect(deviation <= 16, "×\(factor): deviation \(deviation) levels")
+        #expect(abs(mean - 127.5) < 12, "×\(factor): mean \(mean)")
+    }
+
+    /// At size, the board is drawn texel for texel, as without levels.
+    @Test func atSizeNothingChanges() {
+        let board = checkerboard(32, 32)
+        let out = r.image(32, 32)
+        r.draw(quad(32, 32), on: out, texture: board)
+        for i in 0..<(32 * 32) { #expect(out.pixels[i] == board.pixels[i]) }
+    }
+
+    /// A level's texel averages the 2 × 2 under it weighed by alpha: an opaque red beside
+    /// three clear texels gives red at a quarter alpha, not a darkened red. An odd side
+    /// rounds down, each texel the bilinear sample at its centre's place (as OpenGL's mipmap
+    /// generation blits it): 3 × 1 → 1 × 1 is the middle texel.
+    @Test func levelsAverageByAlpha() {
+        let t = RasterImage(width: 2, height: 2)!
+        t.pixels[0] = 0xFFFF_0000
+        t.pixels[1] = 0x0000_FF00; t.pixels[2] = 0x0000_00FF; t.pixels[3] = 0x0012_3456
+        t.prepareLevels(upTo: 5)
+        #expect(t.level(1).width == 1 && t.level(1).height == 1 && t.level(1).pixels[0] == 0x40FF_0000)
+        #expect(t.level(9) === t.level(1))
+        // A write is seen in the levels once they are made again.
+        t.pixels[3] = 0xFF00_00FF
+        t.pixelsChanged(in: PixelRect(x0: 1, y0: 1, x1: 2, y1: 2))
+        #expect(t.level(1).pixels[0] == 0x40FF_0000)
+        t.prepareLevels(upTo: 1)
+        #expect(t.level(1).pixels[0] == 0x8080_0080)
+        let odd = RasterImage(width: 3, height: 1)!
+        odd.pixels[0] = 0xFF00_0000; odd.pixels[1] = 0xFF80_4020; odd.pixels[2] = 0xFFFF_FFFF
+        odd.prepareLevels(upTo: 1)
+        #expect(odd.level(1).pixels[0] == 0xFF80_4020)
+    }
+
+    /// An image filled whole and then written in one place (a glyph atlas) makes its levels
+    /// from that place only, and they equal levels made from every texel.
+    @Test func aFilledImageMakesItsLevelsFromWhatWasWritten() {
+        func atlas() -> RasterImage {
+            let t = RasterImage(width: 64, height: 32)!
+            t.fill(0x00FF_FFFF, t.bounds)
+            for y in 10..<13 { for x in 20..<25 { t.pixels[y * 64 + x] = 0xFFFF_FFFF } }
+            t.pixelsChanged(in: PixelRect(x0: 20, y0: 10, x1: 25, y1: 13))
+            return t
+        }
+        let fromWritten = atlas()
+        fromWritten.prepareLevels(upTo: 3)
+        for n in 1...3 { #expect(fromWritten.level(n).width == 64 >> n && fromWritten.level(n).height == 32 >> n) }
+        // Level 1 texel (11, 5) covers texels 22…23 × 10…11: all written, opaque.
+        #expect(fromWritten.level(1).pixels[5 * 32 + 11] == 0xFFFF_FFFF)
+        // Far from the write the levels keep the fill.
+        #expect(fromWritten.level(2).pixels[0] == 0x00FF_FFFF && fromWritten.level(3).pixels[3 * 8 + 7] == 0x00FF_FFFF)
+        // The same levels as a full pass over a copy not known to be uniform.
+        let full = RasterImage(width: 64, height: 32)!
+        for i in 0..<(64 * 32) { full.pixels[i] = fromWritten.pixels[i] }
+        full.prepareLevels(upTo: 3)
+        for n in 1...3 {
+            let a = fromWritten.level(n), b = full.level(n)
+            #expect((0..<(a.width * a.height)).allSatisfy { a.pixels[$0] == b.pixels[$0] }, "level \(n)")
+        }
+    }
+}
