@@ -16,7 +16,8 @@ package struct Occlusion {
     /// `hidden[i]` tells whether item i can be skipped, after `find`.
     package private(set) var hidden: [Bool] = []
     /// `boxes[i]` spans the first to the last pixel centre item i can paint (its image's
-    /// bounding box grown by `margin` and cut to the output), for the items not hidden.
+    /// bounding box grown by `margin` and `fringe`, cut to the output), for the items not
+    /// hidden.
     package private(set) var boxes: [Rect] = []
     /// Whether, after `find`, one opaque item drawn without perspective covers every pixel
     /// centre of the area: what was there before the list is drawn never shows. (Cut by
@@ -27,6 +28,10 @@ package struct Occlusion {
     /// rounding of vertex positions to `Float`, or than a rasterizer's own error where it
     /// does not sample at pixel centres.
     package var margin = 0.01
+    /// Pixels an item may paint outside its image: an anti-aliasing rasterizer's fringe. An
+    /// item then covers the area only when every pixel square of it lies inside, not just
+    /// every centre (those it cuts are painted by their coverage).
+    package var fringe = 0.0
     /// How many occluders are kept (the largest by area).
     package var capacity = 4
     private var occluders: [Polygon] = []
@@ -145,16 +150,18 @@ package struct Occlusion {
             // The first and last pixel centres (k + ½) in the box (grown by the margin), cut
             // to the output.
             let box = image.bounds
-            func first(_ low: Double, _ limit: Double) -> Double { (max(low - margin, limit) - 0.5).rounded(.up) + 0.5 }
-            func last(_ high: Double, _ limit: Double) -> Double { (min(high + margin, limit) - 0.5).rounded(.down) + 0.5 }
-            let minX = first(box.minX, area.minX), maxX = last(box.maxX, area.maxX)
-            let minY = first(box.minY, area.minY), maxY = last(box.maxY, area.maxY)
+            func first(_ low: Double, _ limit: Double, _ grow: Double) -> Double { (max(low - grow, limit) - 0.5).rounded(.up) + 0.5 }
+            func last(_ high: Double, _ limit: Double, _ grow: Double) -> Double { (min(high + grow, limit) - 0.5).rounded(.down) + 0.5 }
+            let minX = first(box.minX, area.minX, margin), maxX = last(box.maxX, area.maxX, margin)
+            let minY = first(box.minY, area.minY, margin), maxY = last(box.maxY, area.maxY, margin)
             guard image.count >= 3, minX <= maxX, minY <= maxY else {
                 hidden[index] = true
                 continue
             }
             let visible = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-            boxes[index] = visible
+            let reach = margin + fringe
+            let x0 = first(box.minX, area.minX, reach), y0 = first(box.minY, area.minY, reach)
+            boxes[index] = Rect(x: x0, y: y0, width: last(box.maxX, area.maxX, reach) - x0, height: last(box.maxY, area.maxY, reach) - y0)
             if occluders.contains(where: { $0.contains(visible, margin: margin) }) {
                 hidden[index] = true
             } else if isOpaque(index), let hiding = Self.surelyPainted(list, index, r) {
@@ -168,9 +175,12 @@ package struct Occlusion {
                 }
             }
         }
-        let centres = Rect(x: area.minX + 0.5, y: area.minY + 0.5, width: area.width - 1, height: area.height - 1)
-        coversArea = centres.width >= 0 && centres.height >= 0
-            && occluders.contains { $0.isFlat && $0.contains(centres, margin: margin) }
+        // Hard edges paint the pixels whose centres they hold; anti-aliased ones, wholly,
+        // only those whose squares they hold (an exact fit, within rounding, does).
+        let covered = fringe > 0 ? area : Rect(x: area.minX + 0.5, y: area.minY + 0.5, width: area.width - 1, height: area.height - 1)
+        let inset = fringe > 0 ? -1.0 / 512 : margin
+        coversArea = covered.width >= 0 && covered.height >= 0
+            && occluders.contains { $0.isFlat && $0.contains(covered, margin: inset) }
     }
 
     /// The part of item `index`'s paint rect `r` it surely paints: all of it unclipped; for

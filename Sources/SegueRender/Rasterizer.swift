@@ -11,6 +11,14 @@ import Foundation
 ///
 /// A draw call's rows are shared among `threads` workers in interleaved bands of
 /// `bandRows`, so the work stays even wherever the triangles are.
+///
+/// Edges of a layer's image given as `TriangleEdges` are anti-aliased: a pixel within a
+/// pixel of one is painted with its alpha scaled by the exact area of the pixel square on
+/// the inside of each such line (`EdgeLine.coverage`), the product where several pass, and
+/// blended. The triangles themselves still split pixels by their centres, so those shared
+/// inside a layer (or between layers, where the edge is not given) show no seam; the
+/// tessellator extends a layer by a fringe of triangles for the pixels just outside it.
+/// Coverage is applied to the stored 8-bit values (sRGB-encoded, as browsers blend).
 package struct Rasterizer {
     /// Workers a call is shared among: the processors, up to 8.
     package var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
@@ -22,17 +30,70 @@ package struct Rasterizer {
     /// (a frame being given up — a signal asks the process to stop — ends within a row).
     package var isCancelled: @Sendable () -> Bool = { false }
 
+    /// Rows of source pixels for anti-aliased edges, one a worker, kept between calls.
+    private let scratch = ScratchRows()
+
     package init(isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.isCancelled = isCancelled
     }
 
+    /// The anti-aliased edges of a draw call's triangles: for triangle k, `ranges[k]` names
+    /// the `lines` bounding its layer's image (none: its edges stay hard).
+    package struct TriangleEdges {
+        package var lines: UnsafeBufferPointer<EdgeLine>
+        package var ranges: UnsafeBufferPointer<EdgeRange>
+
+        package init(lines: UnsafeBufferPointer<EdgeLine>, ranges: UnsafeBufferPointer<EdgeRange>) {
+            self.lines = lines
+            self.ranges = ranges
+        }
+    }
+
+    /// A run of `TriangleEdges.lines`.
+    package struct EdgeRange: Equatable, Sendable {
+        package var first: Int32
+        package var count: Int32
+
+        package init(first: Int32, count: Int32) {
+            self.first = first
+            self.count = count
+        }
+    }
+
+    /// Buffers of `workers` rows of `width` pixels, grown as needed, never shrunk.
+    private final class ScratchRows: @unchecked Sendable {
+        private var storage: UnsafeMutablePointer<UInt32>?
+        private var capacity = 0
+
+        func rows(_ workers: Int, width: Int) -> UnsafeMutablePointer<UInt32> {
+            let needed = max(1, workers * width)
+            if let storage, capacity >= needed { return storage }
+            storage?.deallocate()
+            let made = UnsafeMutablePointer<UInt32>.allocate(capacity: needed)
+            storage = made
+            capacity = needed
+            return made
+        }
+
+        deinit { storage?.deallocate() }
+    }
+
     /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
     /// textured by `texture` times the vertex colours (or coloured by them alone), blended
-    /// or stored. Traps unless `indices.count` is a multiple of 3 and every index is one of
-    /// `vertices` (checked once a call, before any pixel).
+    /// or stored, their layers' `edges` anti-aliased. Traps unless `indices.count` is a
+    /// multiple of 3, every index is one of `vertices`, and `edges` has a range of its
+    /// lines for each triangle (checked once a call, before any pixel).
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-                      texture: RasterImage?, blended: Bool, into target: RasterImage, clip: PixelRect) {
+                      edges: TriangleEdges? = nil, texture: RasterImage?, blended: Bool, into target: RasterImage,
+                      clip: PixelRect) {
         precondition(indices.count % 3 == 0, "\(indices.count) indices: not whole triangles")
+        if let edges {
+            precondition(edges.ranges.count == indices.count / 3, "\(edges.ranges.count) edge ranges for \(indices.count / 3) triangles")
+            for r in edges.ranges {
+                precondition(r.first >= 0 && r.count >= 0 && Int(r.first) + Int(r.count) <= edges.lines.count,
+                             "edge range \(r.first)+\(r.count) outside the \(edges.lines.count) lines")
+            }
+        }
         // The largest index as unsigned: a negative one is larger than any vertex count.
         var largest: UInt32 = 0
         for i in indices { largest = max(largest, UInt32(bitPattern: i)) }
@@ -62,8 +123,9 @@ package struct Rasterizer {
             texture.prepareLevels(upTo: deepest)
             levels = (0...deepest).map { texture.level($0).view }
         }
-        let job = Job(vertices: vertices, indices: indices, levels: levels, blended: blended, target: target.view, clip: clip,
-                      band: bandRows, workers: workers, isCancelled: isCancelled)
+        let job = Job(vertices: vertices, indices: indices, edges: edges, levels: levels, blended: blended, target: target.view,
+                      clip: clip, band: bandRows, workers: workers,
+                      scratch: edges == nil ? nil : scratch.rows(workers, width: target.width), isCancelled: isCancelled)
         if workers == 1 {
             job.run(worker: 0)
         } else {
@@ -96,6 +158,7 @@ package struct Rasterizer {
     private struct Job: @unchecked Sendable {
         let vertices: UnsafeBufferPointer<RasterVertex>
         let indices: UnsafeBufferPointer<Int32>
+        let edges: TriangleEdges?
         /// The texture's mip levels the call samples (level 0 the texture), none untextured.
         let levels: [PixelView]
         let blended: Bool
@@ -103,15 +166,22 @@ package struct Rasterizer {
         let clip: PixelRect
         let band: Int
         let workers: Int
+        /// `workers` rows of the target's width, for the source pixels of anti-aliased edges.
+        let scratch: UnsafeMutablePointer<UInt32>?
         let isCancelled: @Sendable () -> Bool
 
         func run(worker: Int) {
             var k = 0
             while k + 2 < indices.count {
-                triangle(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])], worker: worker)
+                triangle(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])],
+                         edges: edges?.ranges[k / 3] ?? EdgeRange(first: 0, count: 0), worker: worker)
                 k += 3
             }
         }
+
+        /// The most edges a triangle is anti-aliased against: more pass within a pixel of
+        /// one only where a rounded corner's chords crowd, and are left hard.
+        private static let nearEdgeLimit = 8
 
         /// One edge's inside test along a row: A·x + K ≥ bias at x = 256·px + 128.
         private struct Edge {
@@ -159,7 +229,7 @@ package struct Rasterizer {
             static func ceilDiv(_ n: Int64, _ d: Int64) -> Int64 { -floorDiv(-n, d) }
         }
 
-        private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, worker: Int) {
+        private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, edges range: EdgeRange, worker: Int) {
             // Far off (or not a number): no pixel to paint, and no integer to snap to.
             let limit: Float = 1_048_576
             guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
@@ -210,6 +280,59 @@ package struct Rasterizer {
             let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
             let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
+            // The edges that pass within a pixel of the triangle (the distance is linear: a
+            // vertex is nearest).
+            var near = InlineArray<8, EdgeLine>(repeating: EdgeLine(unit: 0, 0, 0))
+            var nearCount = 0
+            if let edges, range.count > 0 {
+                for j in Int(range.first)..<Int(range.first + range.count) where nearCount < Self.nearEdgeLimit {
+                    let l = edges.lines[j]
+                    let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y) + l.c
+                    if d < l.reach {
+                        near[nearCount] = l
+                        nearCount += 1
+                    }
+                }
+            }
+
+            /// Paints columns lo…hi of row `y` into `line`, blended or stored.
+            func paint(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ blended: Bool) {
+                // The first pixel centre of the span, from the planes' origin.
+                let sx = Float(lo) + 0.5 - fx0, cy = Float(y) + 0.5 - fy0
+                if let texture, texture.isCoverage, blended, let uniform {
+                    Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, uniform)
+                } else if let texture {
+                    Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
+                                            uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), blended)
+                } else if rowConstant {
+                    let mid = Float(lo + hi) / 2 + 0.5 - fx0
+                    let c = Rasterizer.pack(c0 + dcdx * mid + dcdy * cy)
+                    if !blended || c >> 24 == 255 {
+                        (line + lo).update(repeating: c, count: hi - lo + 1)
+                    } else {
+                        for x in lo...hi { line[x] = Rasterizer.blend(c, over: line[x]) }
+                    }
+                } else {
+                    Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, blended)
+                }
+            }
+
+            /// Paints columns lo…hi of row `y` near the edges: each pixel's source, its alpha
+            /// scaled by its coverage, blended.
+            func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
+                guard lo <= hi, let scratch else { return }
+                let source = scratch + worker * target.width
+                paint(source, lo, hi, y, false)
+                for x in lo...hi {
+                    var coverage: Float = 1
+                    for k in 0..<nearCount { coverage *= near[k].coverage(atDistance: near[k].distance(column: x, row: y)) }
+                    guard coverage > 0 else { continue }
+                    let s = source[x]
+                    let alpha = UInt32(Float(s >> 24) * coverage + 0.5)
+                    line[x] = Rasterizer.blend(s & 0x00FF_FFFF | alpha << 24, over: line[x])
+                }
+            }
+
             let pixels = target.pixels, stride = target.width
             var y = top
             while y <= bottom {
@@ -224,24 +347,34 @@ package struct Rasterizer {
                 e1.narrow(&lo, &hi, row: row)
                 e2.narrow(&lo, &hi, row: row)
                 if lo <= hi {
-                    // The first pixel centre of the span, from the planes' origin.
-                    let sx = Float(lo) + 0.5 - fx0, cy = Float(y) + 0.5 - fy0
                     let line = pixels + y * stride
-                    if let texture, texture.isCoverage, blended, let uniform {
-                        Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, uniform)
-                    } else if let texture {
-                        Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
-                                                uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), blended)
-                    } else if rowConstant {
-                        let mid = Float(lo + hi) / 2 + 0.5 - fx0
-                        let c = Rasterizer.pack(c0 + dcdx * mid + dcdy * cy)
-                        if !blended || c >> 24 == 255 {
-                            (line + lo).update(repeating: c, count: hi - lo + 1)
-                        } else {
-                            for x in lo...hi { line[x] = Rasterizer.blend(c, over: line[x]) }
-                        }
+                    if nearCount == 0 {
+                        paint(line, lo, hi, y, blended)
                     } else {
-                        Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, blended)
+                        // The columns wholly inside every near edge, painted as they are; the
+                        // rest by their coverage.
+                        var inLo = lo, inHi = hi
+                        let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
+                        for k in 0..<nearCount {
+                            let l = near[k]
+                            let r = l.b * (Float(y) + 0.5) + l.c
+                            // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
+                            let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
+                            if l.a > 0 {
+                                inLo = max(inLo, Int(x.rounded(.up)))
+                            } else if l.a < 0 {
+                                inHi = min(inHi, Int(x.rounded(.down)))
+                            } else if r < l.reach {
+                                inHi = inLo - 1
+                            }
+                        }
+                        if inLo <= inHi {
+                            paint(line, inLo, inHi, y, blended)
+                            paintFringe(line, lo, inLo - 1, y)
+                            paintFringe(line, inHi + 1, hi, y)
+                        } else {
+                            paintFringe(line, lo, hi, y)
+                        }
                     }
                 }
                 y += 1

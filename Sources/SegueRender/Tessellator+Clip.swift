@@ -18,9 +18,11 @@ extension Tessellator {
     /// `arcTolerance` pixels (a radius up to about 90 pixels; larger ones get 13 chords a
     /// quarter), as far as 64 planes in all allow once every region has its four sides (a
     /// chain of more than 14 regions clips to the innermost 14); a region seen edge-on shows
-    /// nothing.
-    package mutating func clip(to clips: [DisplayList.Clip], index: Int?) {
+    /// nothing. The sides of region i in `hardSides[i]` (`Edge` bits, where another region
+    /// or item continues it) are never anti-aliased.
+    package mutating func clip(to clips: [DisplayList.Clip], index: Int?, hardSides: [UInt64] = []) {
         regionPlanes.removeAll(keepingCapacity: true)
+        regionPlaneIsHard.removeAll(keepingCapacity: true)
         regionIsEmpty = false
         // Every region gets its four sides before any gets a chord of its corners.
         var outer = 0, next = index
@@ -33,7 +35,8 @@ extension Tessellator {
             let region = clips[i]
             next = region.parent
             outer -= 1
-            if !addRegion(region.rect, radius: region.cornerRadius, region.transform, reserving: 4 * outer) {
+            if !addRegion(region.rect, radius: region.cornerRadius, region.transform, reserving: 4 * outer,
+                          hard: hardSides.indices.contains(i) ? hardSides[i] : 0) {
                 regionIsEmpty = true
                 return
             }
@@ -41,16 +44,10 @@ extension Tessellator {
     }
 
     /// Adds the edges of `rect` rounded by `radius` under `m`, leaving `reserved` planes for
-    /// the regions further out; false when the plane is seen edge-on (as `isEdgeOn` judges a
-    /// quad: what lies in it would not be drawn either).
-    private mutating func addRegion(_ rect: Rect, radius: Double, _ m: Transform3D, reserving reserved: Int) -> Bool {
-        // The plane's map, (X, Y, 1) as a row times the matrix of rows r0, r1, r2 gives
-        // (x, y, w). A line ℓ of the plane becomes M⁻¹ℓ on screen, and M⁻¹ = [c0 c1 c2] / det,
-        // its columns the rows' cross products.
-        let r0 = SIMD3(m.m11, m.m12, m.m14), r1 = SIMD3(m.m21, m.m22, m.m24), r2 = SIMD3(m.m41, m.m42, m.m44)
-        let c0 = Self.cross(r1, r2), c1 = Self.cross(r2, r0), c2 = Self.cross(r0, r1)
-        let det = (r0 * c0).sum()
-        guard det != 0, det.isFinite, rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return false }
+    /// the regions further out, its `hard` sides marked so; false when the plane is seen
+    /// edge-on (as `isEdgeOn` judges a quad: what lies in it would not be drawn either).
+    private mutating func addRegion(_ rect: Rect, radius: Double, _ m: Transform3D, reserving reserved: Int, hard: UInt64) -> Bool {
+        guard let map = PlaneMap(m), rect.width > 0, rect.height > 0, !isEdgeOn(rect, m) else { return false }
 
         let room = Self.planeLimit - 5 - regionPlanes.count - reserved
         let rounded = min(max(radius, 0), rect.width / 2, rect.height / 2)
@@ -78,14 +75,51 @@ extension Tessellator {
             var normal = Point(x: p.y - q.y, y: q.x - p.x)
             guard normal.x != 0 || normal.y != 0 else { continue }
             if normal.x * (centre.x - p.x) + normal.y * (centre.y - p.y) < 0 { normal = Point(x: -normal.x, y: -normal.y) }
-            let line = (normal.x * c0 + normal.y * c1 - (normal.x * p.x + normal.y * p.y) * c2) / det
-            regionPlanes.append(Line(a: line.x, b: line.y, c: line.z))
+            regionPlanes.append(map.line(normal: normal, through: p))
+            // The corners' points run from each arc's start to its end, so the edge from the
+            // last point of corner k to the first of corner k + 1 is a side: top, right, …
+            let perCorner = regionCorners.count / 4
+            let sides = [Edge.top, Edge.right, Edge.bottom, Edge.left]
+            regionPlaneIsHard.append(n % perCorner == perCorner - 1 && hard & sides[n / perCorner] != 0)
         }
         return true
     }
 
-    private static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    /// The projective map of a layer's plane to the screen, for taking lines across.
+    ///
+    /// (X, Y, 1) as a row times the matrix of rows r0, r1, r2 gives (x, y, w). A line ℓ of
+    /// the plane becomes M⁻¹ℓ on screen, and M⁻¹ = [c0 c1 c2] / det, its columns the rows'
+    /// cross products; at a point of the plane, M⁻¹ℓ takes the value ℓ takes there.
+    struct PlaneMap {
+        private let c0, c1, c2: SIMD3<Double>
+        private let det: Double
+
+        /// Nil when the plane projects to a line (seen edge-on) or the matrix is not finite.
+        init?(_ m: Transform3D) {
+            let r0 = SIMD3(m.m11, m.m12, m.m14), r1 = SIMD3(m.m21, m.m22, m.m24), r2 = SIMD3(m.m41, m.m42, m.m44)
+            c0 = Self.cross(r1, r2)
+            c1 = Self.cross(r2, r0)
+            c2 = Self.cross(r0, r1)
+            det = (r0 * c0).sum()
+            guard det != 0, det.isFinite else { return nil }
+        }
+
+        /// The screen image of the plane's line through `p` with inner normal `normal`:
+        /// `a·x + b·y + c·w ≥ 0` on the inner side.
+        func line(normal: Point, through p: Point) -> Line {
+            let l = (normal.x * c0 + normal.y * c1 - (normal.x * p.x + normal.y * p.y) * c2) / det
+            return Line(a: l.x, b: l.y, c: l.z)
+        }
+
+        /// `line` as a line of pixels, its value the distance; nil seen end-on.
+        func edgeLine(normal: Point, through p: Point) -> EdgeLine? {
+            let l = line(normal: normal, through: p)
+            return EdgeLine(a: l.a, b: l.b, c: l.c)
+        }
+
+        private static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+        }
     }
 
     /// Chords per quarter arc of radius `r` (points) so that, where the corners land on

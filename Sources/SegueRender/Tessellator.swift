@@ -20,6 +20,12 @@ import Segue
 /// display list's clip regions (`clip(to:)`), rounded corners cut as polygons within a
 /// fifth of a pixel. Buffers are kept between frames; adding a quad allocates nothing once
 /// they have grown.
+///
+/// With `antialiasing` on, a quad added `antialiased` also yields `edgeLines`, the screen
+/// lines of its sides and of its clip regions' edges (those that coincide, once), and a
+/// fringe of triangles `fringeWidth` pixels wide outside each edge of its image that lies on
+/// one of them (with a wedge at each corner), its points' attributes those of the edge: a
+/// coverage rasterizer paints the pixels the edges cross from it.
 package struct Tessellator {
     /// One output vertex: a screen position in pixels and the matching point of the quad in
     /// unit coordinates (0…1 across its rect).
@@ -30,8 +36,15 @@ package struct Tessellator {
         package var v: Float
     }
 
-    /// A grid point: its homogeneous image and its unit coordinates in the quad.
-    private typealias Point4 = (p: Vector4, u: Double, v: Double)
+    /// A grid point: its homogeneous image, its unit coordinates in the quad, and the edges
+    /// it lies on (`Edge` bits).
+    private typealias Point4 = (p: Vector4, u: Double, v: Double, on: UInt64)
+
+    /// The bits of `Point4.on`: a quad's sides, then clip region k's edge at `regionBase + k`.
+    package enum Edge {
+        package static let top: UInt64 = 1, right: UInt64 = 2, bottom: UInt64 = 4, left: UInt64 = 8
+        static let regionBase = 4
+    }
 
     /// Allowed affine error, pixels.
     package var tolerance = 0.5
@@ -45,9 +58,25 @@ package struct Tessellator {
     package var clipRect: Rect?
     /// Pixels beyond `clipRect` kept, so the clip never shows at the edges.
     package var guardBand = 32.0
+    /// Whether quads added `antialiased` get `edgeLines` and a fringe.
+    package var antialiasing = false
+    /// Pixels a fringe reaches outside an edge: past a pixel square's reach (√2/2).
+    package static let fringeWidth: Float = 0.75
 
     package private(set) var vertices: [Vertex] = []
     package private(set) var indices: [Int32] = []
+    /// The anti-aliased edges of what was added since `reset`, inside positive.
+    package private(set) var edgeLines: [EdgeLine] = []
+    /// For each `Point4.on` bit, the index in `edgeLines` of its line, or -1 (hard or none).
+    private var lineOfEdge = [Int32](repeating: -1, count: 64)
+    /// Whether any bit has a line (the quad being added is anti-aliased).
+    private var hasEdgeLines = false
+    /// Per edge of the polygon being emitted, its line, or -1.
+    private var polygonEdgeLines: [Int32] = []
+    /// The lines of the quad being added and of its clip regions, by `Point4.on` bit.
+    private var candidateLines: [(bit: Int, line: EdgeLine, isHard: Bool)] = []
+    /// Per clip region plane, whether it is a side another region or item continues.
+    var regionPlaneIsHard: [Bool] = []
     private var uBreaks: [Double] = []
     private var vBreaks: [Double] = []
     private var polygon: [Point4] = []
@@ -70,6 +99,7 @@ package struct Tessellator {
     package mutating func reset() {
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
+        edgeLines.removeAll(keepingCapacity: true)
     }
 
     /// How finely a quad is cut, by what its affine drawing may get wrong.
@@ -92,12 +122,16 @@ package struct Tessellator {
     /// Appends the triangles of `rect` under `transform`; `uStops` and `vStops` (unit
     /// coordinates) are added as cell edges, so colours given per vertex change slope only
     /// there. `precision` is `.pixels(tolerance)` unless given. `minimumDepth` halves every
-    /// cell at least that many times. Returns the range of indices appended.
+    /// cell at least that many times. With `antialiasing` on, an `antialiased` quad's edges
+    /// get lines and a fringe, but for its `hardSides` (`Edge` bits: where another layer's
+    /// image continues it). Returns the range of indices appended.
     @discardableResult
     package mutating func add(rect: Rect, transform m: Transform3D, precision: Precision? = nil,
-                             minimumDepth: Int = 0, uStops: [Double] = [], vStops: [Double] = []) -> Range<Int> {
+                             minimumDepth: Int = 0, uStops: [Double] = [], vStops: [Double] = [],
+                             antialiased: Bool = false, hardSides: UInt64 = 0) -> Range<Int> {
         let start = indices.count
         guard rect.width > 0, rect.height > 0, !regionIsEmpty, !isEdgeOn(rect, m) else { return start..<start }
+        setEdgeLines(antialiasing && antialiased ? PlaneMap(m) : nil, rect, hard: hardSides)
         Self.breaks(uStops, into: &uBreaks)
         Self.breaks(vStops, into: &vBreaks)
         let quad = Quad(rect: rect, transform: m, precision: precision ?? .pixels(tolerance), minimumDepth: minimumDepth)
@@ -131,7 +165,8 @@ package struct Tessellator {
         let minimumDepth: Int
 
         func point(_ u: Double, _ v: Double) -> Point4 {
-            (transform.apply(x: rect.minX + u * rect.width, y: rect.minY + v * rect.height), u, v)
+            let on = (v == 0 ? Edge.top : 0) | (u == 1 ? Edge.right : 0) | (v == 1 ? Edge.bottom : 0) | (u == 0 ? Edge.left : 0)
+            return (transform.apply(x: rect.minX + u * rect.width, y: rect.minY + v * rect.height), u, v, on)
         }
     }
 
@@ -150,10 +185,9 @@ package struct Tessellator {
             return
         }
         if ca | cb | cc | cd == 0 {
-            let base = Int32(vertices.count)
-            emit(a); emit(b); emit(c); emit(d)
-            indices.append(base); indices.append(base + 1); indices.append(base + 2)
-            indices.append(base); indices.append(base + 2); indices.append(base + 3)
+            polygon.removeAll(keepingCapacity: true)
+            polygon.append(a); polygon.append(b); polygon.append(c); polygon.append(d)
+            emitPolygon()
         } else {
             triangle(a, b, c)
             triangle(a, c, d)
@@ -244,18 +278,103 @@ package struct Tessellator {
                 if (da >= 0) != (db >= 0) {
                     let t = da / (da - db)
                     func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+                    // The new point lies on this plane, and on whatever edge a and b share.
+                    let on = a.on & b.on | (k >= fixedPlaneCount ? 1 << UInt64(Edge.regionBase + k - fixedPlaneCount) : 0)
                     scratch.append((Vector4(x: mix(a.p.x, b.p.x), y: mix(a.p.y, b.p.y), z: mix(a.p.z, b.p.z), w: mix(a.p.w, b.p.w)),
-                                    mix(a.u, b.u), mix(a.v, b.v)))
+                                    mix(a.u, b.u), mix(a.v, b.v), on))
                 }
             }
             swap(&polygon, &scratch)
             if polygon.count < 3 { return }
         }
+        emitPolygon()
+    }
+
+    /// Emits `polygon` (convex, three corners or more) as a fan, and its fringe.
+    private mutating func emitPolygon() {
         let base = Int32(vertices.count)
         for p in polygon { emit(p) }
         for k in 1..<(polygon.count - 1) {
             indices.append(base); indices.append(base + Int32(k)); indices.append(base + Int32(k + 1))
         }
+        if hasEdgeLines { emitFringe(base: base) }
+    }
+
+    /// Emits the fringe of the polygon just emitted from `base`: outside each of its edges
+    /// that lies on an anti-aliased line, a band `fringeWidth` wide; at each corner between
+    /// two such lines, the wedge between their bands. New points copy the attributes of the
+    /// polygon's corner they grow from; bands along one line share their sides exactly.
+    private mutating func emitFringe(base: Int32) {
+        let n = polygon.count
+        polygonEdgeLines.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            var shared = polygon[i].on & polygon[(i + 1) % n].on, line: Int32 = -1
+            while shared != 0 && line < 0 {
+                line = lineOfEdge[shared.trailingZeroBitCount]
+                shared &= shared - 1
+            }
+            polygonEdgeLines.append(line)
+        }
+        func outward(_ p: Vertex, _ line: Int32) -> Vertex {
+            let l = edgeLines[Int(line)]
+            return Vertex(x: p.x - l.a * Self.fringeWidth, y: p.y - l.b * Self.fringeWidth, u: p.u, v: p.v)
+        }
+        for i in 0..<n {
+            let j = (i + 1) % n, line = polygonEdgeLines[i]
+            guard line >= 0 else { continue }
+            let p = vertices[Int(base) + i], q = vertices[Int(base) + j]
+            let k = Int32(vertices.count)
+            vertices.append(outward(p, line))
+            vertices.append(outward(q, line))
+            indices.append(base + Int32(i)); indices.append(base + Int32(j)); indices.append(k + 1)
+            indices.append(base + Int32(i)); indices.append(k + 1); indices.append(k)
+            let next = polygonEdgeLines[j]
+            if next >= 0 && next != line {
+                vertices.append(outward(q, next))
+                indices.append(base + Int32(j)); indices.append(k + 1); indices.append(k + 2)
+            }
+        }
+    }
+
+    /// Sets the lines of the quad `rect` under `map` and of the clip regions (nil: none).
+    /// Lines that coincide (a layer clipped to its own bounds) are one, hard if any of them
+    /// is: a `hard` side, or a region's hard side.
+    private mutating func setEdgeLines(_ map: PlaneMap?, _ rect: Rect, hard: UInt64) {
+        if hasEdgeLines {
+            for k in lineOfEdge.indices { lineOfEdge[k] = -1 }
+            hasEdgeLines = false
+        }
+        guard let map else { return }
+        candidateLines.removeAll(keepingCapacity: true)
+        let sides: [(normal: Point, through: Point)] = [
+            (Point(x: 0, y: 1), Point(x: rect.minX, y: rect.minY)), (Point(x: -1, y: 0), Point(x: rect.maxX, y: rect.minY)),
+            (Point(x: 0, y: -1), Point(x: rect.minX, y: rect.maxY)), (Point(x: 1, y: 0), Point(x: rect.minX, y: rect.minY)),
+        ]
+        for (bit, side) in sides.enumerated() {
+            guard let line = map.edgeLine(normal: side.normal, through: side.through) else { continue }
+            candidateLines.append((bit, line, hard & (1 << UInt64(bit)) != 0))
+        }
+        for (k, plane) in regionPlanes.enumerated() {
+            guard let line = EdgeLine(a: plane.a, b: plane.b, c: plane.c) else { continue }
+            candidateLines.append((Edge.regionBase + k, line, regionPlaneIsHard[k]))
+        }
+        let first = edgeLines.count
+        for i in candidateLines.indices where lineOfEdge[candidateLines[i].bit] == -1 {
+            let line = candidateLines[i].line
+            var isHard = false
+            for other in candidateLines where Self.isSameLine(other.line, line) { isHard = isHard || other.isHard }
+            guard !isHard else { continue }
+            let index = Int32(edgeLines.count)
+            edgeLines.append(line)
+            for other in candidateLines where Self.isSameLine(other.line, line) { lineOfEdge[other.bit] = index }
+        }
+        hasEdgeLines = edgeLines.count > first
+    }
+
+    /// Whether two lines are one within rounding: their normals within 10⁻⁴, their offsets
+    /// within a hundredth of a pixel.
+    private static func isSameLine(_ l: EdgeLine, _ m: EdgeLine) -> Bool {
+        abs(l.a - m.a) < 1e-4 && abs(l.b - m.b) < 1e-4 && abs(l.c - m.c) < 0.01
     }
 
     private mutating func emit(_ p: Point4) {

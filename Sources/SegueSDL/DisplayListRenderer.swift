@@ -10,7 +10,9 @@ import SegueRender
 /// cut to the tessellator's half-pixel tolerance. Everything is clipped at the near plane
 /// and the guard band, items hidden under opaque ones are not drawn (`Occlusion`),
 /// translucent fills are blended ahead of time where they can be (`Precomposition`), opaque
-/// fills are drawn without blending, and buffers are reused from frame to frame.
+/// fills are drawn without blending, and buffers are reused from frame to frame. On an
+/// engine that `drawsEdgeCoverage`, every edge of a colour, gradient or image is anti-
+/// aliased, but where two items' images share it (`SharedSides`).
 package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
@@ -27,6 +29,19 @@ package final class DisplayListRenderer {
     private var batchIndices: [Int32] = []
     private var batchTexture: Texture?
     private var batchBlended = false
+    /// The call's anti-aliased edges, and for each of its triangles the run of them.
+    private var batchLines: [EdgeLine] = []
+    private var batchRanges: [Rasterizer.EdgeRange] = []
+    /// Whether edges are anti-aliased by coverage: by default where the engine can. Off, the
+    /// rasterizer draws the hard edges SDL's renderers draw (to compare engines).
+    package var antialiases: Bool {
+        didSet {
+            antialiases = antialiases && renderer.drawsEdgeCoverage
+            tessellator.antialiasing = antialiases
+            occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
+        }
+    }
+    private var sharedSides = SharedSides()
     private var uStops: [Double] = []
     private var vStops: [Double] = []
     private var occlusion = Occlusion()
@@ -46,6 +61,9 @@ package final class DisplayListRenderer {
         self.renderer = renderer
         self.textures = textures
         isSoftware = renderer.driverName == "software"
+        antialiases = renderer.drawsEdgeCoverage
+        tessellator.antialiasing = antialiases
+        occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
         // SDL's software renderer rounds edges to whole pixels, not by pixel centres, and
         // textured ones by up to a few pixels (SDL-NOTES): only what lies well inside hides.
         if isSoftware { occlusion.margin = 4 }
@@ -90,10 +108,13 @@ package final class DisplayListRenderer {
             if precomposition.folded[i] { states[i] = nil } else if precomposition.under[i] != nil { states[i]?.blended = false }
         }
         drawOrder.plan(states: states, boxes: occlusion.boxes)
+        if antialiases {
+            sharedSides.find(in: list, nearW: tessellator.nearW) { self.states[$0].map { $0.source != .glyphs } ?? false }
+        }
         tessellator.clipRect = area
         for i in drawOrder.order {
             draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,
-                 layout: layouts[i])
+                 layout: layouts[i], hardSides: antialiases ? sharedSides.hard[i] : 0)
         }
         flush()
     }
@@ -135,25 +156,28 @@ package final class DisplayListRenderer {
         }
     }
 
-    /// Draws one item, coloured by its shading and cut to its clip region in `clips`;
-    /// `layout` is a text item's layout when already looked up this frame.
+    /// Draws one item, coloured by its shading and cut to its clip region in `clips`, its
+    /// edges anti-aliased but its `hardSides`; `layout` is a text item's layout when already
+    /// looked up this frame.
     private func draw(_ shading: Shading, clips: [DisplayList.Clip], pixelScale: Double, blended: Bool,
-                      layout known: GlyphAtlas.Layout?) {
+                      layout known: GlyphAtlas.Layout?, hardSides: UInt64) {
         let item = shading.item
         tessellator.reset()
-        tessellator.clip(to: clips, index: item.clip)
+        tessellator.clip(to: clips, index: item.clip, hardSides: antialiases ? sharedSides.hardClips : [])
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
         case .color, .gradient:
             uStops.removeAll(keepingCapacity: true)
             vStops.removeAll(keepingCapacity: true)
             let precision = shading.cuts(levelTolerance: gradientLevelTolerance, uStops: &uStops, vStops: &vStops)
-            tessellator.add(rect: item.rect, transform: item.transform, precision: precision, uStops: uStops, vStops: vStops)
+            tessellator.add(rect: item.rect, transform: item.transform, precision: precision, uStops: uStops, vStops: vStops,
+                            antialiased: true, hardSides: hardSides)
             fill { u, v in shading.color(atUnit: Double(u), Double(v)) ?? .clear }
             submit(texture: nil, blended: blended)
         case .image(let image, let source):
             guard let texture = textures.image(image.id) else { return }
-            tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item))
+            tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item),
+                            antialiased: true, hardSides: hardSides)
             fill(white: opacity) { u, v in
                 (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
             }
@@ -218,6 +242,11 @@ package final class DisplayListRenderer {
         let base = Int32(batchVertices.count)
         batchVertices.append(contentsOf: vertices)
         for i in indices { batchIndices.append(base + i) }
+        if antialiases {
+            let lines = Rasterizer.EdgeRange(first: Int32(batchLines.count), count: Int32(tessellator.edgeLines.count))
+            batchLines.append(contentsOf: tessellator.edgeLines)
+            batchRanges.append(contentsOf: repeatElement(lines, count: indices.count / 3))
+        }
         lastTriangleCount += indices.count / 3
     }
 
@@ -225,10 +254,19 @@ package final class DisplayListRenderer {
     private func flush() {
         guard !batchIndices.isEmpty else { return }
         batchVertices.withUnsafeBufferPointer { v in
-            batchIndices.withUnsafeBufferPointer { i in renderer.drawGeometry(v, i, texture: batchTexture, blended: batchBlended) }
+            batchIndices.withUnsafeBufferPointer { i in
+                batchLines.withUnsafeBufferPointer { lines in
+                    batchRanges.withUnsafeBufferPointer { ranges in
+                        let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
+                        renderer.drawGeometry(v, i, edges: edges, texture: batchTexture, blended: batchBlended)
+                    }
+                }
+            }
         }
         batchVertices.removeAll(keepingCapacity: true)
         batchIndices.removeAll(keepingCapacity: true)
+        batchLines.removeAll(keepingCapacity: true)
+        batchRanges.removeAll(keepingCapacity: true)
         batchTexture = nil
         lastDrawCallCount += 1
     }

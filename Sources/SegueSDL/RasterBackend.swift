@@ -78,10 +78,12 @@ final class RasterBackend: RenderBackend {
         image.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds, isCancelled: rasterizer.isCancelled)
     }
 
-    func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, texture: Texture?,
-              blended: Bool) {
+    let drawsEdgeCoverage = true
+
+    func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool) {
         guard let image = target else { return }
-        rasterizer.draw(vertices, indices, texture: texture.map(Self.image), blended: blended, into: image,
+        rasterizer.draw(vertices, indices, edges: edges, texture: texture.map(Self.image), blended: blended, into: image,
                         clip: clip ?? image.bounds)
     }
 

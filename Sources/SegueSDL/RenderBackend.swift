@@ -7,6 +7,8 @@ import SegueRender
 protocol RenderBackend: AnyObject {
     /// The engine in use: "raster", "opengl", "software", …
     var driverName: String { get }
+    /// Whether `draw` anti-aliases the edges it is given (else it ignores them).
+    var drawsEdgeCoverage: Bool { get }
     /// The size of the current target in pixels.
     var outputSize: (width: Int, height: Int) { get }
     /// A texture holding `surface`'s pixels (the surface is left to the caller).
@@ -22,9 +24,9 @@ protocol RenderBackend: AnyObject {
     func clear(_ color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8))
     /// Draws the triangles `indices` makes of `vertices`, textured by `texture` (one of this
     /// engine's) times the vertex colours, or coloured by the vertices alone; blended
-    /// source-over or stored.
-    func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, texture: Texture?,
-              blended: Bool)
+    /// source-over or stored; `edges` anti-aliased where `drawsEdgeCoverage`.
+    func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool)
     /// Shows the window's frame.
     func present()
     /// Writes the pixels of `rect` (inside the target) to `rgba`, RGBA bytes, row by row.

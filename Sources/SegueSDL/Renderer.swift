@@ -33,6 +33,10 @@ package final class Renderer {
     /// The engine in use: "raster", "opengl", "software", …
     package var driverName: String { backend.driverName }
 
+    /// Whether the engine anti-aliases edges by their coverage (Segue's rasterizer), given
+    /// `Rasterizer.TriangleEdges` with the triangles.
+    package var drawsEdgeCoverage: Bool { backend.drawsEdgeCoverage }
+
     /// The size of the current render target in pixels.
     package var outputSize: (width: Int, height: Int) { backend.outputSize }
 
@@ -100,11 +104,12 @@ package final class Renderer {
     }
 
     /// Draws `indices.count / 3` triangles of `vertices`, textured by `texture` (times the
-    /// vertex colours) or coloured by the vertices alone, blended or stored.
+    /// vertex colours) or coloured by the vertices alone, blended or stored, `edges`
+    /// anti-aliased where the engine `drawsEdgeCoverage`.
     func drawGeometry(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-                      texture: Texture?, blended: Bool) {
+                      edges: Rasterizer.TriangleEdges? = nil, texture: Texture?, blended: Bool) {
         applyPendingClear()
-        backend.draw(vertices, indices, texture: texture, blended: blended)
+        backend.draw(vertices, indices, edges: edges, texture: texture, blended: blended)
     }
 
     /// Shows the frame drawn into the window.

@@ -114,8 +114,11 @@ final class SDLRenderBackend: RenderBackend {
         SDL_RenderClear(handle)
     }
 
-    func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, texture: Texture?,
-              blended: Bool) {
+    /// OpenGL smooths edges by multisampling where the window has it, not by coverage.
+    let drawsEdgeCoverage = false
+
+    func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool) {
         let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
         if case .sdl(let sdl)? = texture?.storage { prepareLevels(sdl) }
         let t = texture.map(Self.handle)
