@@ -50,7 +50,7 @@ final class LiveApp {
             self.lineup = lineup
             windowSize = try a.value(Self.window)
             events = a.flag(Self.events)
-            renderer = try a.value(Renderer.Kind.option) ?? .raster
+            renderer = try a.value(Renderer.Kind.option) ?? .auto
             record = try a.value(Self.record).map { try OutputFile.target($0, for: "--record") }
             // A transition file named on the command line must read: bad input otherwise.
             for path in session.transitionFiles {
@@ -132,7 +132,7 @@ final class LiveApp {
             let drew = try host.draw(session, force: resized)
             if drew {
                 if let t = host.pump.oldestPointerEventTime { stats?.inputLatencies.append(Platform.ticks - t) }
-                if frames == 0 { session.emitReady(renderer: host.drawer.renderer.driverName) }
+                if frames == 0 { session.emitReady(renderer: host.drawer.renderer.driverName, reason: host.drawer.renderer.reason) }
                 if session.isDragging && drewLast { stats?.dragIntervals.append(now - lastDrawn) }
                 frames += 1
                 fpsFrames += 1

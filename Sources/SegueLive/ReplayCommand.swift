@@ -41,7 +41,7 @@ struct ReplayCommand {
         headless = a.flag(Self.headless)
         events = a.flag(Self.events)
         noFrameLimit = a.flag(Self.noFrameLimit)
-        renderer = try a.value(Renderer.Kind.option) ?? .raster
+        renderer = try a.value(Renderer.Kind.option) ?? (headless ? .raster : .auto)
         if let o = try a.value(Self.out) {
             try OutputFolder.check(o, for: "--out")
             out = o
@@ -85,7 +85,7 @@ struct ReplayCommand {
         var list = DisplayList()
         try Replayer(recording: recording, options: options, transitions: lineup.transitions).run(emit: emit) { session, number, _ in
             try Interruption.check()
-            if number == 1 { session.emitReady(renderer: canvas?.renderer.driverName ?? "none") }
+            if number == 1 { session.emitReady(renderer: canvas?.renderer.driverName ?? "none", reason: canvas?.renderer.reason ?? "no frames written") }
             guard let folder else { return }
             let screen = session.layout.screen
             let w = Int(screen.width.rounded()), h = Int(screen.height.rounded())
@@ -111,7 +111,7 @@ struct ReplayCommand {
         do {
             try Replayer(recording: recording, options: options, transitions: lineup.transitions).run(emit: emit) { session, number, time in
                 try host.draw(session)
-                if number == 1 { session.emitReady(renderer: host.drawer.renderer.driverName) }
+                if number == 1 { session.emitReady(renderer: host.drawer.renderer.driverName, reason: host.drawer.renderer.reason) }
                 host.pump.wait(until: time, returnOnInput: false, now: clock)
                 try Interruption.check()
                 ignored.removeAll(keepingCapacity: true)

@@ -4,11 +4,14 @@ import Segue
 import SegueRender
 
 /// Draws triangles into a window or a texture, with one of three engines behind the same
-/// calls (a `RenderBackend`): Segue's own `Rasterizer` on the CPU (the default: on a
-/// machine without a GPU it is the fastest), SDL's OpenGL renderer, or SDL's software
-/// renderer. The renderer keeps the target, the clip and the pending clear.
+/// calls (a `RenderBackend`): Segue's own `Rasterizer` on the CPU (on a machine without a
+/// GPU it is the fastest), SDL's OpenGL renderer, or SDL's software renderer; `auto` takes
+/// OpenGL where its context is a real GPU, else the rasterizer. The renderer keeps the
+/// target, the clip and the pending clear.
 package final class Renderer {
     package enum Kind: String, CaseIterable, Sendable {
+        /// OpenGL on a GPU, else the rasterizer (`Renderer.reason` says which and why).
+        case auto
         /// Segue's rasterizer, shown through the window's surface.
         case raster
         /// SDL's OpenGL renderer (llvmpipe without a GPU), SDL's software one if it fails.
@@ -21,12 +24,56 @@ package final class Renderer {
     let window: SDLWindow
     private let backend: any RenderBackend
 
+    /// Why this engine draws: "asked for", or how `auto` chose ("GPU: …", "no GPU: llvmpipe
+    /// …", "no OpenGL").
+    package let reason: String
+
     /// A renderer for `window` of `kind`; `vsync` paces SDL's OpenGL presents to the display.
     package init(window: SDLWindow, kind: Kind = .raster, vsync: Bool = false) throws {
         self.window = window
         switch kind {
-        case .raster: backend = RasterBackend(window: window)
-        case .opengl, .software: backend = try SDLRenderBackend(window: window, kind: kind, vsync: vsync)
+        case .raster:
+            backend = RasterBackend(window: window)
+            reason = "asked for"
+        case .opengl, .software:
+            backend = try SDLRenderBackend(window: window, kind: kind, vsync: vsync)
+            reason = "asked for"
+        case .auto:
+            let name = Self.openGLName(platform: window.platform)
+            if let name, !Self.isSoftware(openGL: name),
+               let gl = try? SDLRenderBackend(window: window, kind: .opengl, vsync: vsync), gl.driverName == Kind.opengl.rawValue {
+                backend = gl
+                reason = "GPU: \(name)"
+            } else {
+                backend = RasterBackend(window: window)
+                reason = name.map { "no GPU: OpenGL is \($0)" } ?? "no OpenGL"
+            }
+        }
+    }
+
+    /// Whether an OpenGL renderer of this name runs on the CPU (Mesa's llvmpipe, softpipe
+    /// or swrast), where Segue's rasterizer is faster.
+    package static func isSoftware(openGL name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { lower.contains($0) }
+    }
+
+    /// The `GL_RENDERER` of SDL's OpenGL renderer on `platform`'s display, made on a hidden
+    /// window and let go; nil when SDL cannot make one.
+    private static func openGLName(platform: Platform) -> String? {
+        guard let probe = try? SDLWindow(platform: platform, title: "Segue", width: 16, height: 16, resizable: false,
+                                         hidden: true) else { return nil }
+        return withExtendedLifetime(probe) {
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengl")
+            guard let renderer = SDL_CreateRenderer(probe.handle, -1, SDL_RENDERER_ACCELERATED.rawValue) else { return nil }
+            defer { SDL_DestroyRenderer(renderer) }
+            var info = SDL_RendererInfo()
+            SDL_GetRendererInfo(renderer, &info)
+            guard info.name.map({ String(cString: $0) }) == Kind.opengl.rawValue,
+                  let getString = SDL_GL_GetProcAddress("glGetString") else { return nil }
+            let glRenderer: UInt32 = 0x1F01
+            let call = unsafeBitCast(getString, to: (@convention(c) (UInt32) -> UnsafePointer<UInt8>?).self)
+            return call(glRenderer).map { String(cString: $0) }
         }
     }
 

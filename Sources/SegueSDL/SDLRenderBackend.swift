@@ -1,7 +1,8 @@
 internal import CSDL2
 import SegueRender
 
-/// SDL's own renderer: OpenGL (llvmpipe without a GPU), or software.
+/// SDL's own renderer: OpenGL (llvmpipe without a GPU), or software. OpenGL multisamples
+/// the window 4× where it can; textures drawn into (offscreen frames) are not.
 final class SDLRenderBackend: RenderBackend {
     let handle: OpaquePointer
     let driverName: String
@@ -17,7 +18,13 @@ final class SDLRenderBackend: RenderBackend {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengl")
             var flags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
             if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-            made = SDL_CreateRenderer(window.handle, -1, flags)
+            // Edges smoothed by 4× multisampling where the display has such a visual (SDL
+            // remakes the window for OpenGL with these attributes), else drawn hard.
+            for samples: Int32 in [4, 0] where made == nil {
+                SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, samples > 0 ? 1 : 0)
+                SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, samples)
+                made = SDL_CreateRenderer(window.handle, -1, flags)
+            }
         }
         if made == nil {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")

@@ -120,12 +120,14 @@ package final class Session {
 
     // MARK: Events
 
-    /// The first frame is on screen.
-    package func emitReady(renderer: String) {
-        hud.renderer = renderer
+    /// The first frame is on screen, drawn by `renderer` for `reason` (`Renderer.reason`).
+    package func emitReady(renderer: String, reason: String) {
+        // The HUD has room for the gist: "raster · no GPU", "opengl · GPU".
+        hud.renderer = "\(renderer) · \(reason.prefix { $0 != ":" })"
         var e = screenEvent(.ready)
         e.window = .init(width: layout.window.width, height: layout.window.height)
         e.renderer = renderer
+        e.rendererReason = reason
         emit(e.jsonLine)
         for e in earlyEvents { emit(e.jsonLine) }
         earlyEvents = []

@@ -4,7 +4,9 @@ import Segue
 /// One line of `--events` output: the whole contract of the JSON lines the app and replays
 /// print, as one type encoded by `JSONEncoder`. `event` names the kind; the other keys
 /// appear only where the kind has them:
-/// - `ready`: `window`, `screen`, `demo`, `renderer`, `targets` — the first frame is on screen;
+/// - `ready`: `window`, `screen`, `demo`, `renderer`, `rendererReason`, `targets` — the first
+///   frame is on screen; `renderer` names the engine and `rendererReason` why it draws
+///   ("asked for", or `auto`'s "GPU: …", "no GPU: OpenGL is llvmpipe …", "no OpenGL");
 /// - `screen`: `demo`, `screen`, `targets` — after every change of what the screen shows;
 /// - `began`: `transition`, `operation`, `interactive`; `ended`: `transition`, `operation`,
 ///   `cancelled`;
@@ -63,6 +65,7 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
     package var demo: String?
     package var screen: PixelFrame?
     package var renderer: String?
+    package var rendererReason: String?
     package var targets: [Target]?
     package var transition: String?
     package var operation: String?

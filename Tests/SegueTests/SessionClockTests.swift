@@ -76,7 +76,7 @@ import Testing
     /// `ready` carries the window, the screen and the targets in whole window pixels.
     @Test func readyNamesTheWindowScreenAndTargets() throws {
         let d = SessionDriver()
-        d.session.emitReady(renderer: "raster")
+        d.session.emitReady(renderer: "raster", reason: "no GPU: OpenGL is llvmpipe")
         let line = try #require(d.lines.last)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["event"] as? String == "ready")
@@ -87,6 +87,8 @@ import Testing
         let targets = try #require(object["targets"] as? [[String: Any]])
         #expect(targets.map { $0["name"] as? String } == ["flip"])
         #expect(object["renderer"] as? String == "raster" && object["demo"] as? String == "flip")
+        #expect(object["rendererReason"] as? String == "no GPU: OpenGL is llvmpipe")
+        #expect(d.session.hud.renderer == "raster · no GPU")
     }
 
     @Test func statsRoundToHundredthsOfAMillisecond() throws {

@@ -24,7 +24,7 @@ import Testing
         let s = d.session
         #expect(s.hud.demos == ["flip", "pageturn", "magicmove", "flip"] && s.current == 3)
         #expect(d.lines.isEmpty)
-        s.emitReady(renderer: "raster")
+        s.emitReady(renderer: "raster", reason: "asked for")
         #expect(d.lines.last == #"{"event":"loaded","file":"\#(path)","name":"flip"}"#)
 
         // Presented by its button, then a new duration saved: the modal stays, the new version runs.
