@@ -21,20 +21,22 @@ extension Rasterizer {
     }
 
     /// `src` over `dst`, straight alpha: colour s·a + d·(1 − a), alpha a + d·(1 − a).
+    /// (Each 16-bit lane stays below 2¹⁶ — at most 255·255 + 255 — so the arithmetic wraps
+    /// never, and is written with wrapping operators: no overflow checks in the inner loops.)
     @inline(__always)
     static func blend(_ src: UInt32, over dst: UInt32) -> UInt32 {
-        let a = src >> 24
+        let a = src &>> 24
         if a == 255 { return src }
         if a == 0 { return dst }
-        let k = 255 - a
+        let k = 255 &- a
         // Red and blue in one word, green and alpha in another, each ·a / 255 rounded.
-        let srb = (src & 0x00FF_00FF) * a, sg = ((src >> 8) & 0xFF) * a
-        let drb = (dst & 0x00FF_00FF) * k, dga = ((dst >> 8) & 0x00FF_00FF) * k
-        var rb = srb + drb + 0x0080_0080
-        rb = ((rb + ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        var ga = (sg | (a * 255) << 16) + dga + 0x0080_0080
-        ga = ((ga + ((ga >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        return rb | ga << 8
+        let srb = (src & 0x00FF_00FF) &* a, sg = ((src &>> 8) & 0xFF) &* a
+        let drb = (dst & 0x00FF_00FF) &* k, dga = ((dst &>> 8) & 0x00FF_00FF) &* k
+        var rb = srb &+ drb &+ 0x0080_0080
+        rb = ((rb &+ ((rb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
+        var ga = (sg | (a &* 255) &<< 16) &+ dga &+ 0x0080_0080
+        ga = ((ga &+ ((ga &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
+        return rb | ga &<< 8
     }
 
     /// Two channels in one word, each 16.16 fixed point in its own 32-bit half (`high`
@@ -136,8 +138,8 @@ extension Rasterizer {
                 let f = walk.insideFootprint()
                 var s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
                 if fade != 255 {
-                    let m = (s >> 24) * fade + 128
-                    s = s & 0x00FF_FFFF | ((m + (m >> 8)) >> 8) << 24
+                    let m = (s &>> 24) &* fade &+ 128
+                    s = s & 0x00FF_FFFF | ((m &+ (m &>> 8)) &>> 8) &<< 24
                 }
                 line[x] = blended ? blend(s, over: line[x]) : s
                 walk.step()
@@ -147,7 +149,7 @@ extension Rasterizer {
         for x in lo...hi {
             let f = walk.footprint()
             var s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
-            if !white { s = modulate(s, varying ? rb.bytes | ga.bytes << 8 : uniform) }
+            if !white { s = modulate(s, varying ? rb.bytes | ga.bytes &<< 8 : uniform) }
             line[x] = blended ? blend(s, over: line[x]) : s
             walk.step()
             rb.value &+= rb.step
@@ -188,18 +190,18 @@ extension Rasterizer {
         @inline(__always)
         func footprint() -> (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32) {
             let cu = min(max(u, 0), maxU), cv = min(max(v, 0), maxV)
-            let iu = cu >> 16, iu1 = min(iu + 1, width - 1)
-            let row0 = texels + (cv >> 16) * width, row1 = texels + min((cv >> 16) + 1, height - 1) * width
+            let iu = cu &>> 16, iu1 = min(iu &+ 1, width &- 1)
+            let row0 = texels + (cv &>> 16) &* width, row1 = texels + min((cv &>> 16) &+ 1, height &- 1) &* width
             return (row0[iu], row0[iu1], row1[iu], row1[iu1],
-                    UInt32(truncatingIfNeeded: cu >> 8 & 0xFF), UInt32(truncatingIfNeeded: cv >> 8 & 0xFF))
+                    UInt32(truncatingIfNeeded: cu &>> 8 & 0xFF), UInt32(truncatingIfNeeded: cv &>> 8 & 0xFF))
         }
 
         /// `footprint()` where `staysInside` holds: no clamps.
         @inline(__always)
         func insideFootprint() -> (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32) {
-            let row0 = texels + (v >> 16) * width + (u >> 16), row1 = row0 + width
+            let row0 = texels + ((v &>> 16) &* width &+ (u &>> 16)), row1 = row0 + width
             return (row0[0], row0[1], row1[0], row1[1],
-                    UInt32(truncatingIfNeeded: u >> 8 & 0xFF), UInt32(truncatingIfNeeded: v >> 8 & 0xFF))
+                    UInt32(truncatingIfNeeded: u &>> 8 & 0xFF), UInt32(truncatingIfNeeded: v &>> 8 & 0xFF))
         }
 
         @inline(__always)
@@ -220,30 +222,31 @@ extension Rasterizer {
         for x in lo...hi {
             let f = walk.footprint()
             // The alphas, as `lerp` weighs them: each row rounded, then the column.
-            let top = ((f.a >> 24) * (256 - f.fu) + (f.b >> 24) * f.fu + 128) >> 8
-            let bottom = ((f.c >> 24) * (256 - f.fu) + (f.d >> 24) * f.fu + 128) >> 8
-            let coverage = (top * (256 - f.fv) + bottom * f.fv + 128) >> 8
-            let m = coverage * alpha + 128
-            line[x] = blend(rgb | ((m + (m >> 8)) >> 8) << 24, over: line[x])
+            let top = ((f.a &>> 24) &* (256 &- f.fu) &+ (f.b &>> 24) &* f.fu &+ 128) &>> 8
+            let bottom = ((f.c &>> 24) &* (256 &- f.fu) &+ (f.d &>> 24) &* f.fu &+ 128) &>> 8
+            let coverage = (top &* (256 &- f.fv) &+ bottom &* f.fv &+ 128) &>> 8
+            let m = coverage &* alpha &+ 128
+            line[x] = blend(rgb | ((m &+ (m &>> 8)) &>> 8) &<< 24, over: line[x])
             walk.step()
         }
     }
 
-    /// a + (b − a)·f / 256 per channel, rounded; f in 0…256.
+    /// a + (b − a)·f / 256 per channel, rounded; f in 0…256 (each lane at most
+    /// 255·256 + 128: wrapping operators, which never wrap here).
     @inline(__always)
     static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-        let g = 256 - f
-        let rb = ((a & 0x00FF_00FF) * g + (b & 0x00FF_00FF) * f + 0x0080_0080) >> 8 & 0x00FF_00FF
-        let ga = (((a >> 8) & 0x00FF_00FF) * g + ((b >> 8) & 0x00FF_00FF) * f + 0x0080_0080) >> 8 & 0x00FF_00FF
-        return rb | ga << 8
+        let g = 256 &- f
+        let rb = ((a & 0x00FF_00FF) &* g &+ (b & 0x00FF_00FF) &* f &+ 0x0080_0080) &>> 8 & 0x00FF_00FF
+        let ga = (((a &>> 8) & 0x00FF_00FF) &* g &+ ((b &>> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080) &>> 8 & 0x00FF_00FF
+        return rb | ga &<< 8
     }
 
     /// Each channel of `a` times `b`'s, / 255.
     @inline(__always)
     static func modulate(_ a: UInt32, _ b: UInt32) -> UInt32 {
-        func ch(_ s: UInt32) -> UInt32 {
-            let x = ((a >> s) & 0xFF) * ((b >> s) & 0xFF) + 128
-            return ((x + (x >> 8)) >> 8) << s
+        @inline(__always) func ch(_ s: UInt32) -> UInt32 {
+            let x = ((a &>> s) & 0xFF) &* ((b &>> s) & 0xFF) &+ 128
+            return ((x &+ (x &>> 8)) &>> 8) &<< s
         }
         return ch(0) | ch(8) | ch(16) | ch(24)
     }
