@@ -130,13 +130,32 @@ extension Rasterizer {
         }
         let white = !varying && uniform == 0xFFFF_FFFF
         var walk = TexelWalk(texture, t, dt)
-        // An image drawn as it is, or only faded (white, inside the texture from end to end),
-        // needs no clamps, and at most its alpha scaled: the photographs' case.
-        if !varying && uniform & 0x00FF_FFFF == 0x00FF_FFFF && walk.staysInside(steps: n) {
-            let fade = uniform >> 24
-            for x in lo...hi {
-                let f = walk.insideFootprint()
-                var s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
+        /// Columns from…to by the general path: clamped, times the colour.
+        func general(_ from: Int, _ to: Int) {
+            guard from <= to else { return }
+            for x in from...to {
+                var s = bilinear(walk.footprint())
+                if !white { s = modulate(s, varying ? rb.bytes | ga.bytes &<< 8 : uniform) }
+                line[x] = blended ? blend(s, over: line[x]) : s
+                walk.step()
+                rb.value &+= rb.step
+                ga.value &+= ga.step
+            }
+        }
+        // An image drawn as it is, or only faded (white), needs no clamps where its 2 × 2
+        // texels lie inside the texture, and at most its alpha scaled: the photographs'
+        // case. Only the span's ends (its image's edges) take the general path.
+        guard !varying && uniform & 0x00FF_FFFF == 0x00FF_FFFF, let inside = walk.insideSteps(n) else {
+            general(lo, hi)
+            return
+        }
+        let fade = uniform >> 24, first = lo + inside.lowerBound, last = lo + inside.upperBound
+        general(lo, first - 1)
+        if walk.dv == 0 {
+            rowOfImage(line, first, last, &walk, fade: fade, blended)
+        } else {
+            for x in first...last {
+                var s = bilinear(walk.insideFootprint())
                 if fade != 255 {
                     let m = (s &>> 24) &* fade &+ 128
                     s = s & 0x00FF_FFFF | ((m &+ (m &>> 8)) &>> 8) &<< 24
@@ -144,16 +163,40 @@ extension Rasterizer {
                 line[x] = blended ? blend(s, over: line[x]) : s
                 walk.step()
             }
-            return
         }
+        general(last + 1, hi)
+    }
+
+    /// The bilinear mix of a footprint: each column's two texels by the row weight, then the
+    /// two columns by the column weight.
+    @inline(__always)
+    static func bilinear(_ f: (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32)) -> UInt32 {
+        lerp(lerp(f.a, f.c, f.fv), lerp(f.b, f.d, f.fv), f.fu)
+    }
+
+    /// `texturedSpan`'s image case along a row of texels (v the same all along: an image
+    /// not turned): each texel column is mixed by the row weight once and kept while the
+    /// pixels step within it, so a magnified picture costs one mix a pixel, not three.
+    @inline(__always)
+    static func rowOfImage(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ walk: inout TexelWalk,
+                           fade: UInt32, _ blended: Bool) {
+        let row0 = walk.texels + (walk.v &>> 16) &* walk.width, row1 = row0 + walk.width
+        let fv = UInt32(truncatingIfNeeded: walk.v &>> 8 & 0xFF)
+        var column = Int.min, left: UInt32 = 0, right: UInt32 = 0
         for x in lo...hi {
-            let f = walk.footprint()
-            var s = lerp(lerp(f.a, f.b, f.fu), lerp(f.c, f.d, f.fu), f.fv)
-            if !white { s = modulate(s, varying ? rb.bytes | ga.bytes &<< 8 : uniform) }
+            let iu = walk.u &>> 16
+            if iu != column {
+                left = iu == column &+ 1 ? right : lerp(row0[iu], row1[iu], fv)
+                right = lerp(row0[iu &+ 1], row1[iu &+ 1], fv)
+                column = iu
+            }
+            var s = lerp(left, right, UInt32(truncatingIfNeeded: walk.u &>> 8 & 0xFF))
+            if fade != 255 {
+                let m = (s &>> 24) &* fade &+ 128
+                s = s & 0x00FF_FFFF | ((m &+ (m &>> 8)) &>> 8) &<< 24
+            }
             line[x] = blended ? blend(s, over: line[x]) : s
             walk.step()
-            rb.value &+= rb.step
-            ga.value &+= ga.step
         }
     }
 
@@ -178,11 +221,26 @@ extension Rasterizer {
             (maxU, maxV) = ((width - 1) << 16, (height - 1) << 16)
         }
 
-        /// Whether `steps` more steps keep the 2 × 2 texels inside the texture (positions
-        /// move linearly, so the ends tell).
-        func staysInside(steps: Int) -> Bool {
-            let endU = u + du * steps, endV = v + dv * steps
-            return min(u, endU) >= 0 && max(u, endU) < maxU && min(v, endV) >= 0 && max(v, endV) < maxV
+        /// The steps k in 0…`steps` at which the 2 × 2 texels lie inside the texture (0 ≤
+        /// position < the last centre on both axes), nil if none: positions move linearly,
+        /// so they are one run.
+        func insideSteps(_ steps: Int) -> ClosedRange<Int>? {
+            var low = 0, high = steps
+            /// Narrows low…high to the k with 0 ≤ p + k·d < limit.
+            func narrow(_ p: Int, _ d: Int, _ limit: Int) {
+                if d == 0 {
+                    if p < 0 || p >= limit { high = -1 }
+                } else if d > 0 {
+                    low = max(low, Rasterizer.ceilDiv(-p, d))
+                    high = min(high, Rasterizer.floorDiv(limit - 1 - p, d))
+                } else {
+                    low = max(low, Rasterizer.ceilDiv(limit - 1 - p, d))
+                    high = min(high, Rasterizer.floorDiv(-p, d))
+                }
+            }
+            narrow(u, du, maxU)
+            narrow(v, dv, maxV)
+            return low <= high ? low...high : nil
         }
 
         /// The 2 × 2 texels around the position, clamped to the edges (a b above, c d
@@ -196,7 +254,7 @@ extension Rasterizer {
                     UInt32(truncatingIfNeeded: cu &>> 8 & 0xFF), UInt32(truncatingIfNeeded: cv &>> 8 & 0xFF))
         }
 
-        /// `footprint()` where `staysInside` holds: no clamps.
+        /// `footprint()` at a step `insideSteps` holds: no clamps.
         @inline(__always)
         func insideFootprint() -> (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32) {
             let row0 = texels + ((v &>> 16) &* width &+ (u &>> 16)), row1 = row0 + width
@@ -221,15 +279,24 @@ extension Rasterizer {
         let rgb = color & 0x00FF_FFFF, alpha = color >> 24
         for x in lo...hi {
             let f = walk.footprint()
-            // The alphas, as `lerp` weighs them: each row rounded, then the column.
-            let top = ((f.a &>> 24) &* (256 &- f.fu) &+ (f.b &>> 24) &* f.fu &+ 128) &>> 8
-            let bottom = ((f.c &>> 24) &* (256 &- f.fu) &+ (f.d &>> 24) &* f.fu &+ 128) &>> 8
-            let coverage = (top &* (256 &- f.fv) &+ bottom &* f.fv &+ 128) &>> 8
+            // The alphas, as `bilinear` weighs them: each column rounded, then the row.
+            let left = ((f.a &>> 24) &* (256 &- f.fv) &+ (f.c &>> 24) &* f.fv &+ 128) &>> 8
+            let right = ((f.b &>> 24) &* (256 &- f.fv) &+ (f.d &>> 24) &* f.fv &+ 128) &>> 8
+            let coverage = (left &* (256 &- f.fu) &+ right &* f.fu &+ 128) &>> 8
             let m = coverage &* alpha &+ 128
             line[x] = blend(rgb | ((m &+ (m &>> 8)) &>> 8) &<< 24, over: line[x])
             walk.step()
         }
     }
+
+    /// n / d rounded down (toward −∞).
+    static func floorDiv<T: SignedInteger>(_ n: T, _ d: T) -> T {
+        let q = n / d
+        return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q
+    }
+
+    /// n / d rounded up (toward +∞).
+    static func ceilDiv<T: SignedInteger>(_ n: T, _ d: T) -> T { -floorDiv(-n, d) }
 
     /// a + (b − a)·f / 256 per channel, rounded; f in 0…256 (each lane at most
     /// 255·256 + 128: wrapping operators, which never wrap here).

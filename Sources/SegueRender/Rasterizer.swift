@@ -221,12 +221,6 @@ package struct Rasterizer {
                 }
             }
 
-            static func floorDiv(_ n: Int64, _ d: Int64) -> Int64 {
-                let q = n / d
-                return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q
-            }
-
-            static func ceilDiv(_ n: Int64, _ d: Int64) -> Int64 { -floorDiv(-n, d) }
         }
 
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, edges range: EdgeRange, worker: Int) {
@@ -248,8 +242,8 @@ package struct Rasterizer {
                 swap(&y1, &y2)
             }
             let e0 = Edge(x1, y1, x2, y2), e1 = Edge(x2, y2, x0, y0), e2 = Edge(x0, y0, x1, y1)
-            let top = max(clip.y0, Int(Edge.ceilDiv(min(y0, y1, y2) - 128, 256)))
-            let bottom = min(clip.y1 - 1, Int(Edge.floorDiv(max(y0, y1, y2) - 128, 256)))
+            let top = max(clip.y0, Int(Rasterizer.ceilDiv(min(y0, y1, y2) - 128, 256)))
+            let bottom = min(clip.y1 - 1, Int(Rasterizer.floorDiv(max(y0, y1, y2) - 128, 256)))
             guard top <= bottom else { return }
 
             // Attribute planes: f(x, y) = f0 + dx·(x − X0) + dy·(y − Y0), in pixels.

@@ -114,6 +114,29 @@ import SegueTestSupport
     /// Inside the texture from end to end (the unclamped path): a 2 × 2 texture, white left
     /// and black right, under texel positions 0.125, 0.375, 0.625, 0.875 weighs black 32,
     /// 96, 160, 224 / 256: 223, 159, 96, 32. Faded to alpha 128 over black: 112, 80, 48, 16.
+    /// A span through an image finds the run of its columns whose 2 × 2 texels lie inside
+    /// (worked by hand: from −½ texel in steps of ¼ across 4 texels, steps 2…13), and paints
+    /// its ends, outside that run, clamped: the same pixels as the general path.
+    @Test func aSpanFindsTheRunInsideItsImage() {
+        let texture = image(4, 4)
+        let walk = Rasterizer.TexelWalk(texture.view, SIMD4(-0.5, 0.5, 0, 0), SIMD4(0.25, 0, 0, 0))
+        #expect(walk.insideSteps(20) == 2...13)
+        #expect(walk.insideSteps(5) == 2...5)
+        #expect(Rasterizer.TexelWalk(texture.view, SIMD4(0.5, -1, 0, 0), SIMD4(0.25, 0, 0, 0)).insideSteps(20) == nil)
+        let turned = Rasterizer.TexelWalk(texture.view, SIMD4(2.9, 0.2, 0, 0), SIMD4(-0.5, 0.1, 0, 0))
+        #expect(turned.insideSteps(20) == 0...5)
+        // White as one colour (the image path) and as colours that happen not to change
+        // (the general path, clamping every texel), spans into and out of a magnified image
+        // and a turned one paint the same pixels.
+        for i in 0..<16 { texture.pixels[i] = UInt32(i * 15) << 16 | UInt32(255 - i * 15) | 0xFF00_0000 }
+        for (t, dt) in [(SIMD4<Float>(-0.5, 1.3, 0, 0), SIMD4<Float>(0.13, 0, 0, 0)), (SIMD4(3.4, -0.2, 0, 0), SIMD4(-0.17, 0.09, 0, 0))] {
+            let a = image(40, 1), b = image(40, 1)
+            Rasterizer.texturedSpan(a.pixels, 0, 39, texture.view, t, dt, .uniform(0xFFFF_FFFF), false)
+            Rasterizer.texturedSpan(b.pixels, 0, 39, texture.view, t, dt, .varying(SIMD4(repeating: 255), SIMD4()), false)
+            #expect((0..<40).allSatisfy { a.pixels[$0] == b.pixels[$0] })
+        }
+    }
+
     @Test func imagesInsideTheirTextureAreSampledAndFaded() {
         let texture = image(2, 2)
         texture.pixels[0] = 0xFFFF_FFFF
