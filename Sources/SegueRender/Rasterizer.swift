@@ -188,12 +188,15 @@ package struct Rasterizer {
             let a: Int64, b: Int64, c: Int64
             /// 0 on a top or left edge (a centre exactly on it is inside), else 1.
             let bias: Int64
+            /// 1 / (256·a), so a row's quotient is a product, not a division.
+            let inverse: Double
 
             init(_ px: Int64, _ py: Int64, _ qx: Int64, _ qy: Int64) {
                 a = py - qy
                 b = qx - px
                 c = -(qx - px) * py + (qy - py) * px
                 bias = (a > 0 || (a == 0 && b > 0)) ? 0 : 1
+                inverse = a == 0 ? 0 : 1 / Double(256 * a)
             }
 
             /// Narrows lo...hi to the pixel columns of row `y` (centre 256·y + 128) inside.
@@ -201,18 +204,18 @@ package struct Rasterizer {
             func narrow(_ lo: inout Int, _ hi: inout Int, row y: Int64) {
                 let k = b * (256 * y + 128) + c
                 let rhs = bias - k - 128 * a
-                // The quotient in floating point, truncated (quick, within one of the
-                // answer), then made exact in integers.
+                // The quotient in floating point, truncated (quick, within one or two of
+                // the answer), then made exact in integers.
                 let d = 256 * a
                 if a > 0 {
                     // The first x with d·x ≥ rhs.
-                    var x = Int64(Double(rhs) / Double(d))
+                    var x = Int64(Double(rhs) * inverse)
                     while d * x < rhs { x += 1 }
                     while d * (x - 1) >= rhs { x -= 1 }
                     lo = max(lo, Int(x))
                 } else if a < 0 {
                     // The last x with d·x ≥ rhs (d < 0).
-                    var x = Int64(Double(rhs) / Double(d))
+                    var x = Int64(Double(rhs) * inverse)
                     while d * x < rhs { x -= 1 }
                     while d * (x + 1) >= rhs { x += 1 }
                     hi = min(hi, Int(x))
@@ -327,51 +330,50 @@ package struct Rasterizer {
                 }
             }
 
-            let pixels = target.pixels, stride = target.width
-            var y = top
-            while y <= bottom {
-                if isCancelled() { return }
-                if (y / band) % workers != worker {
-                    y = (y / band + 1) * band
-                    continue
-                }
-                var lo = clip.x0, hi = clip.x1 - 1
-                let row = Int64(y)
-                e0.narrow(&lo, &hi, row: row)
-                e1.narrow(&lo, &hi, row: row)
-                e2.narrow(&lo, &hi, row: row)
-                if lo <= hi {
-                    let line = pixels + y * stride
-                    if nearCount == 0 {
-                        paint(line, lo, hi, y, blended)
-                    } else {
-                        // The columns wholly inside every near edge, painted as they are; the
-                        // rest by their coverage.
-                        var inLo = lo, inHi = hi
-                        let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
-                        for k in 0..<nearCount {
-                            let l = near[k]
-                            let r = l.b * (Float(y) + 0.5) + l.c
-                            // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
-                            let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
-                            if l.a > 0 {
-                                inLo = max(inLo, Int(x.rounded(.up)))
-                            } else if l.a < 0 {
-                                inHi = min(inHi, Int(x.rounded(.down)))
-                            } else if r < l.reach {
-                                inHi = inLo - 1
-                            }
-                        }
-                        if inLo <= inHi {
-                            paint(line, inLo, inHi, y, blended)
-                            paintFringe(line, lo, inLo - 1, y)
-                            paintFringe(line, inHi + 1, hi, y)
+            let pixels = target.pixels, pitch = target.width
+            // This worker's bands: every `workers`-th from its first.
+            var firstBand = top / band
+            firstBand += ((worker - firstBand % workers) + workers) % workers
+            for bandStart in stride(from: firstBand * band, through: bottom, by: band * workers) {
+                for y in max(top, bandStart)...min(bottom, bandStart + band - 1) {
+                    if isCancelled() { return }
+                    var lo = clip.x0, hi = clip.x1 - 1
+                    let row = Int64(y)
+                    e0.narrow(&lo, &hi, row: row)
+                    e1.narrow(&lo, &hi, row: row)
+                    e2.narrow(&lo, &hi, row: row)
+                    if lo <= hi {
+                        let line = pixels + y * pitch
+                        if nearCount == 0 {
+                            paint(line, lo, hi, y, blended)
                         } else {
-                            paintFringe(line, lo, hi, y)
+                            // The columns wholly inside every near edge, painted as they are; the
+                            // rest by their coverage.
+                            var inLo = lo, inHi = hi
+                            let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
+                            for k in 0..<nearCount {
+                                let l = near[k]
+                                let r = l.b * (Float(y) + 0.5) + l.c
+                                // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
+                                let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
+                                if l.a > 0 {
+                                    inLo = max(inLo, Int(x.rounded(.up)))
+                                } else if l.a < 0 {
+                                    inHi = min(inHi, Int(x.rounded(.down)))
+                                } else if r < l.reach {
+                                    inHi = inLo - 1
+                                }
+                            }
+                            if inLo <= inHi {
+                                paint(line, inLo, inHi, y, blended)
+                                paintFringe(line, lo, inLo - 1, y)
+                                paintFringe(line, inHi + 1, hi, y)
+                            } else {
+                                paintFringe(line, lo, hi, y)
+                            }
                         }
                     }
                 }
-                y += 1
             }
         }
     }
