@@ -39,6 +39,30 @@ extension Rasterizer {
         return rb | ga &<< 8
     }
 
+    /// `src` over each pixel of columns lo…hi: `blend` with the source's share worked out
+    /// once, a loop the compiler can vectorize (a dim or a fading screen over what lies
+    /// beneath).
+    @inline(__always)
+    static func blendSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ src: UInt32) {
+        let a = src &>> 24
+        guard a != 0, lo <= hi else { return }
+        if a == 255 {
+            (line + lo).update(repeating: src, count: hi - lo + 1)
+            return
+        }
+        let k = 255 &- a
+        let srb = (src & 0x00FF_00FF) &* a &+ 0x0080_0080
+        let sga = (((src &>> 8) & 0xFF) &* a | (a &* 255) &<< 16) &+ 0x0080_0080
+        for x in lo...hi {
+            let dst = line[x]
+            var rb = srb &+ (dst & 0x00FF_00FF) &* k
+            rb = ((rb &+ ((rb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
+            var ga = sga &+ ((dst &>> 8) & 0x00FF_00FF) &* k
+            ga = ((ga &+ ((ga &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
+            line[x] = rb | ga &<< 8
+        }
+    }
+
     /// Two channels in one word, each 16.16 fixed point in its own 32-bit half (`high`
     /// above, `low` below), and their step. Adding a step is exact integer arithmetic on
     /// the whole word, and each half stays in 0 ..< 2³², so the halves never mix.

@@ -307,7 +307,7 @@ package struct Rasterizer {
                     if !blended || c >> 24 == 255 {
                         (line + lo).update(repeating: c, count: hi - lo + 1)
                     } else {
-                        for x in lo...hi { line[x] = Rasterizer.blend(c, over: line[x]) }
+                        Rasterizer.blendSpan(line, lo, hi, c)
                     }
                 } else {
                     Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, blended)

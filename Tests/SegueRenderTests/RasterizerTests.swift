@@ -51,6 +51,18 @@ import SegueTestSupport
         #expect(Rasterizer.blend(0x80FF_FFFF, over: 0) == 0x8080_8080)
     }
 
+    /// A span of one colour blended over many is `blend` pixel by pixel, for every alpha.
+    @Test func aBlendedSpanIsBlendPixelByPixel() {
+        var random = SeededGenerator(seed: 3)
+        let under = (0..<64).map { _ in UInt32.random(in: 0...UInt32.max, using: &random) }
+        for alpha: UInt32 in [0, 1, 77, 128, 254, 255] {
+            let src = alpha << 24 | 0x00C8_4A13
+            var row = under
+            row.withUnsafeMutableBufferPointer { Rasterizer.blendSpan($0.baseAddress!, 3, 60, src) }
+            #expect((0..<64).allSatisfy { row[$0] == ((3...60).contains($0) ? Rasterizer.blend(src, over: under[$0]) : under[$0]) })
+        }
+    }
+
     /// A pixel is painted when its centre is inside: from x = 0.4 to 2.6 that is the centres
     /// 0.5, 1.5 and 2.5; from 0.5 to 2.5 a centre on the left edge is in, one on the right
     /// edge out (top-left rule) — columns 0 and 1.
