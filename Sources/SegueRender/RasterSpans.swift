@@ -53,7 +53,22 @@ extension Rasterizer {
         let k = 255 &- a
         let srb = (src & 0x00FF_00FF) &* a &+ 0x0080_0080
         let sga = (((src &>> 8) & 0xFF) &* a | (a &* 255) &<< 16) &+ 0x0080_0080
-        for x in lo...hi {
+        // Four pixels a step, each lane the scalar arithmetic below.
+        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), k4 = SIMD4<UInt32>(repeating: k)
+        let srb4 = SIMD4<UInt32>(repeating: srb), sga4 = SIMD4<UInt32>(repeating: sga)
+        var x = lo
+        while x + 3 <= hi {
+            let p = UnsafeMutableRawPointer(line + x)
+            let dst = p.loadUnaligned(as: SIMD4<UInt32>.self)
+            var rb = srb4 &+ (dst & mask) &* k4
+            rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+            var ga = sga4 &+ ((dst &>> 8) & mask) &* k4
+            ga = ((ga &+ ((ga &>> 8) & mask)) &>> 8) & mask
+            p.storeBytes(of: rb | ga &<< 8, as: SIMD4<UInt32>.self)
+            x += 4
+        }
+        guard x <= hi else { return }
+        for x in x...hi {
             let dst = line[x]
             var rb = srb &+ (dst & 0x00FF_00FF) &* k
             rb = ((rb &+ ((rb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
