@@ -247,7 +247,11 @@ package struct Rasterizer {
             let e0 = Edge(x1, y1, x2, y2), e1 = Edge(x2, y2, x0, y0), e2 = Edge(x0, y0, x1, y1)
             let top = max(clip.y0, Int(Rasterizer.ceilDiv(min(y0, y1, y2) - 128, 256)))
             let bottom = min(clip.y1 - 1, Int(Rasterizer.floorDiv(max(y0, y1, y2) - 128, 256)))
-            guard top <= bottom else { return }
+            // This worker's bands: every `workers`-th from its first. A triangle in none of
+            // them (a small one, in another worker's band) is not set up at all.
+            var firstBand = top / band
+            firstBand += ((worker - firstBand % workers) + workers) % workers
+            guard top <= bottom, firstBand * band <= bottom else { return }
 
             // Attribute planes: f(x, y) = f0 + dx·(x − X0) + dy·(y − Y0), in pixels.
             let fx0 = Float(x0) / 256, fy0 = Float(y0) / 256
@@ -331,9 +335,6 @@ package struct Rasterizer {
             }
 
             let pixels = target.pixels, pitch = target.width
-            // This worker's bands: every `workers`-th from its first.
-            var firstBand = top / band
-            firstBand += ((worker - firstBand % workers) + workers) % workers
             for bandStart in stride(from: firstBand * band, through: bottom, by: band * workers) {
                 for y in max(top, bandStart)...min(bottom, bandStart + band - 1) {
                     if isCancelled() { return }
