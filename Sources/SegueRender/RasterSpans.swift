@@ -39,6 +39,20 @@ extension Rasterizer {
         return rb | ga &<< 8
     }
 
+    /// `blend` four pixels at a time, each lane its own source: the same arithmetic, whose
+    /// results at alpha 255 and 0 are the source and the destination exactly (x·255 / 255
+    /// rounds to x), so no lane needs `blend`'s shortcuts.
+    @inline(__always)
+    static func blend4(_ src: SIMD4<UInt32>, over dst: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), half = SIMD4<UInt32>(repeating: 0x0080_0080)
+        let a = src &>> 24, k = 255 &- a
+        var rb = (src & mask) &* a &+ (dst & mask) &* k &+ half
+        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+        var ga = (((src &>> 8) & 0xFF) &* a | (a &* 255) &<< 16) &+ ((dst &>> 8) & mask) &* k &+ half
+        ga = ((ga &+ ((ga &>> 8) & mask)) &>> 8) & mask
+        return rb | ga &<< 8
+    }
+
     /// `src` over each pixel of columns lo…hi: `blend` with the source's share worked out
     /// once, a loop the compiler can vectorize (a dim or a fading screen over what lies
     /// beneath).
@@ -128,10 +142,11 @@ extension Rasterizer {
         while x <= hi {
             // Each lane is below 2²⁴: its byte sits at bits 16–23.
             let px = SIMD4<UInt32>(truncatingIfNeeded: (r & 0xFF_0000) | (g &>> 8 & 0xFF00) | (b &>> 16) | (a &<< 8 & -0x100_0000))
-            if blended || x + 3 > hi {
-                for k in 0..<min(4, hi - x + 1) { line[x + k] = blended ? blend(px[k], over: line[x + k]) : px[k] }
+            if x + 3 <= hi {
+                let p = UnsafeMutableRawPointer(line + x)
+                p.storeBytes(of: blended ? blend4(px, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : px, as: SIMD4<UInt32>.self)
             } else {
-                UnsafeMutableRawPointer(line + x).storeBytes(of: px, as: SIMD4<UInt32>.self)
+                for k in 0...(hi - x) { line[x + k] = blended ? blend(px[k], over: line[x + k]) : px[k] }
             }
             r &+= dr
             g &+= dg

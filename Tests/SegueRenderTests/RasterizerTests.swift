@@ -51,6 +51,22 @@ import SegueTestSupport
         #expect(Rasterizer.blend(0x80FF_FFFF, over: 0) == 0x8080_8080)
     }
 
+    /// Four lanes blended at once are `blend` lane by lane, shortcuts and all.
+    @Test func fourLanesBlendAsOne() {
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<2000 {
+            var src = SIMD4<UInt32>(), dst = SIMD4<UInt32>()
+            for k in 0..<4 {
+                src[k] = UInt32.random(in: 0...UInt32.max, using: &random)
+                dst[k] = UInt32.random(in: 0...UInt32.max, using: &random)
+            }
+            src[0] |= 0xFF00_0000
+            src[1] &= 0x00FF_FFFF
+            let four = Rasterizer.blend4(src, over: dst)
+            #expect((0..<4).allSatisfy { four[$0] == Rasterizer.blend(src[$0], over: dst[$0]) })
+        }
+    }
+
     /// A span of one colour blended over many is `blend` pixel by pixel, for every alpha.
     @Test func aBlendedSpanIsBlendPixelByPixel() {
         var random = SeededGenerator(seed: 3)
