@@ -157,11 +157,15 @@ import SegueTestSupport
         // (the general path, clamping every texel), spans into and out of a magnified image
         // and a turned one paint the same pixels.
         for i in 0..<16 { texture.pixels[i] = UInt32(i * 15) << 16 | UInt32(255 - i * 15) | 0xFF00_0000 }
-        for (t, dt) in [(SIMD4<Float>(-0.5, 1.3, 0, 0), SIMD4<Float>(0.13, 0, 0, 0)), (SIMD4(3.4, -0.2, 0, 0), SIMD4(-0.17, 0.09, 0, 0))] {
-            let a = image(40, 1), b = image(40, 1)
-            Rasterizer.texturedSpan(a.pixels, 0, 39, texture.view, t, dt, .uniform(0xFFFF_FFFF), false)
-            Rasterizer.texturedSpan(b.pixels, 0, 39, texture.view, t, dt, .varying(SIMD4(repeating: 255), SIMD4()), false)
-            #expect((0..<40).allSatisfy { a.pixels[$0] == b.pixels[$0] })
+        let spans: [(SIMD4<Float>, SIMD4<Float>)] = [(SIMD4(-0.5, 1.3, 0, 0), SIMD4(0.13, 0, 0, 0)), (SIMD4(3.4, 1.7, 0, 0), SIMD4(-0.09, 0, 0, 0)),
+                                                     (SIMD4(3.4, -0.2, 0, 0), SIMD4(-0.17, 0.09, 0, 0))]
+        for (t, dt) in spans {
+            for (alpha, blended) in [(UInt32(255), false), (255, true), (131, true)] {
+                let a = image(40, 1, 0xFF30_6090), b = image(40, 1, 0xFF30_6090)
+                Rasterizer.texturedSpan(a.pixels, 0, 39, texture.view, t, dt, .uniform(alpha << 24 | 0xFF_FFFF), blended)
+                Rasterizer.texturedSpan(b.pixels, 0, 39, texture.view, t, dt, .varying(SIMD4(255, 255, 255, Float(alpha)), SIMD4()), blended)
+                #expect((0..<40).allSatisfy { a.pixels[$0] == b.pixels[$0] }, "\(t) \(dt) alpha \(alpha)")
+            }
         }
     }
 
