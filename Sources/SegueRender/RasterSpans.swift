@@ -256,7 +256,7 @@ extension Rasterizer {
                 let u4 = SIMD4<Int>(u, u &+ du, u &+ 2 &* du, u &+ 3 &* du)
                 let k = (u4 &>> 16) &- first
                 let left = SIMD4<UInt32>(c[k[0]], c[k[1]], c[k[2]], c[k[3]])
-                let right = SIMD4<UInt32>(c[k[0] + 1], c[k[1] + 1], c[k[2] + 1], c[k[3] + 1])
+                let right = SIMD4<UInt32>(c[k[0] &+ 1], c[k[1] &+ 1], c[k[2] &+ 1], c[k[3] &+ 1])
                 let s = faded(lerp4(left, right, SIMD4<UInt32>(truncatingIfNeeded: u4 &>> 8 & 0xFF)), by: fade)
                 let p = UnsafeMutableRawPointer(line + x)
                 p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
