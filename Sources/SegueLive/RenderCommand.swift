@@ -24,8 +24,8 @@ struct RenderCommand {
         by a complete one); it must be a regular file or not exist yet
         """)
     static let curve = Option<TimingCurve>.curve("--curve", help: """
-        \(TimingCurve.names.joined(separator: " | ")): the curve over the whole timeline \
-        (default: the transition's own)
+        \(TimingCurve.names.joined(separator: " | ")) | cubic-bezier:x1,y1,x2,y2: the curve over \
+        the whole timeline (default: the transition's own)
         """)
     static let size = Option<Size>.size("--size", help: "the screen in points, 1…10000 a side (default: 375x667)")
     static let scale = Option.number("--scale", "S", in: 0.1...8, help: "pixels per point, 0.1…8 (default: 1)")

@@ -35,10 +35,10 @@ package enum Parameter: String, CaseIterable, Sendable {
     package func text(_ p: TransitionParameters) -> String {
         switch self {
         case .duration: return String(format2: p.duration) + " s"
-        case .curve: return p.curve.description
+        case .curve: return p.curve.shortText
         case .threshold: return String(format2: p.threshold)
         case .completionSpeed: return String(format2: p.completionSpeed) + "×"
-        case .completionCurve: return p.completionCurve.description
+        case .completionCurve: return p.completionCurve.shortText
         case .perspective:
             guard let d = p.perspectiveDistance else { return "—" }
             return "\(Int(d.rounded())) pt"

@@ -27,13 +27,14 @@ extension SessionOptions {
     package static let durationOption = Option.number(
         "--duration", "S", in: 0.05...60, help: "the transition's duration, 0.05…60 seconds (d)")
     package static let curveOption = Option<TimingCurve>.curve(
-        "--curve", help: "its curve over the whole timeline: \(TimingCurve.names.joined(separator: " | ")) (c)")
+        "--curve", help: "its curve over the whole timeline: \(TimingCurve.names.joined(separator: " | ")) | "
+            + "cubic-bezier:x1,y1,x2,y2 (c cycles the names)")
     package static let thresholdOption = Option.number(
         "--threshold", "T", in: 0...1, help: "the release threshold, 0…1 (t)")
     package static let completionSpeedOption = Option.number(
         "--completion-speed", "S", in: 0.05...20, help: "how much faster the rest plays after release, 0.05…20 (e)")
     package static let completionCurveOption = Option<TimingCurve>.curve(
-        "--completion-curve", help: "the curve of the rest after release (k)")
+        "--completion-curve", help: "the curve of the rest after release, as --curve (k)")
     package static let perspectiveOption = Option.number(
         "--perspective", "D", in: 10...100_000, help: "the eye's distance in points, m34 = −1/D, 10…100000 (p)")
     package static let releaseOption = Option<ReleaseRule>.choice(
@@ -95,9 +96,45 @@ extension Option where Value == Size {
 }
 
 extension Option where Value == TimingCurve {
-    /// A named timing curve.
+    /// A timing curve: a name, or `cubic-bezier:x1,y1,x2,y2` (x1 and x2 within 0…1 so time
+    /// runs forward, y1 and y2 within −10…10: overshoot is fine, infinity is not).
     package static func curve(_ name: String, help: String) -> Option<TimingCurve> {
-        .choice(name, "CURVE", "curve", TimingCurve.named.compactMap { c in c.name.map { ($0, c) } }, help: help)
+        Option(name, "CURVE", help: help) { text in
+            if let named = TimingCurve.named(text) { return named }
+            let prefix = "cubic-bezier:"
+            guard text.hasPrefix(prefix) else {
+                throw UsageError("unknown curve \(Echo.quoted(text)) (one of: \(TimingCurve.names.joined(separator: ", ")), or cubic-bezier:x1,y1,x2,y2)")
+            }
+            let numbers = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard numbers.count == 4, let v = numbers as? [Double], v.allSatisfy(\.isFinite) else {
+                throw UsageError("\(name) cubic-bezier takes four numbers, cubic-bezier:x1,y1,x2,y2, not \(Echo.quoted(text))")
+            }
+            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+                throw UsageError("\(name) cubic-bezier's x1 and x2 must be within 0…1, not \(Echo.quoted(text))")
+            }
+            guard (-10...10).contains(v[1]), (-10...10).contains(v[3]) else {
+                throw UsageError("\(name) cubic-bezier's y1 and y2 must be within -10…10, not \(Echo.quoted(text))")
+            }
+            return TimingCurve(v[0], v[1], v[2], v[3])
+        }
+    }
+}
+
+extension TimingCurve {
+    /// The curve as `--curve` takes it: its name, or `cubic-bezier:x1,y1,x2,y2`.
+    package var argument: String {
+        name ?? "cubic-bezier:\(c1.x),\(c1.y),\(c2.x),\(c2.y)"
+    }
+
+    /// The curve in the HUD's few characters: its name, or its four numbers (two decimals at
+    /// most, trailing zeros dropped).
+    package var shortText: String {
+        name ?? [c1.x, c1.y, c2.x, c2.y].map { v in
+            var t = String(format2: v)
+            while t.hasSuffix("0") { t.removeLast() }
+            if t.hasSuffix(".") { t.removeLast() }
+            return t == "-0" ? "0" : t
+        }.joined(separator: ", ")
     }
 }
 

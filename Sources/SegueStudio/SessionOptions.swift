@@ -32,10 +32,10 @@ package struct SessionOptions: Hashable, Sendable {
         add(Self.demoOption, demo)
         add(Self.scaleOption, scale.map { "\($0)" })
         add(Self.durationOption, duration.map { "\($0)" })
-        add(Self.curveOption, curve?.name)
+        add(Self.curveOption, curve?.argument)
         add(Self.thresholdOption, threshold.map { "\($0)" })
         add(Self.completionSpeedOption, completionSpeed.map { "\($0)" })
-        add(Self.completionCurveOption, completionCurve?.name)
+        add(Self.completionCurveOption, completionCurve?.argument)
         add(Self.perspectiveOption, perspective.map { "\($0)" })
         add(Self.releaseOption, release?.rawValue)
         for f in transitionFiles { out += [Self.transitionFileOption.name, f] }

@@ -57,12 +57,31 @@ import Testing
         #expect(be32(16) == 150 && be32(20) == 250)
     }
 
+    /// `--curve cubic-bezier:…` draws the frame its four numbers describe: those of
+    /// easeInEaseOut draw easeInEaseOut's frame, an overshooting one another.
+    @Test func aCurveOfOnesOwnIsDrawn() throws {
+        let dir = try Self.temporaryDirectory()
+        func frame(_ curve: String) throws -> Data {
+            let out = dir.appendingPathComponent("\(curve.hashValue).png").path
+            let r = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.3",
+                                  "--size", "120x200", "--curve", curve, "--out", out])
+            #expect(r.status == 0, "\(r.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        let named = try frame("easeInEaseOut")
+        #expect(try frame("cubic-bezier:0.42,0,0.58,1") == named)
+        #expect(try frame("cubic-bezier:0.2,1.6,0.4,1") != named)
+    }
+
     @Test(arguments: [
         (["--progress", "1.5"], "--progress must be within"),
         (["--progress", "-0.1"], "--progress must be within"),
         (["--progress", "nan"], "--progress must be a number"),
         (["--progress", "0.5", "--bogus"], "unknown option '--bogus'"),
         (["--progress", "0.5", "--curve", "wobbly"], "unknown curve 'wobbly'"),
+        (["--progress", "0.5", "--curve", "cubic-bezier:0.2,1.6,0.4"], "--curve cubic-bezier takes four numbers"),
+        (["--progress", "0.5", "--curve", "cubic-bezier:1.5,0,0.4,1"], "--curve cubic-bezier's x1 and x2 must be within 0…1"),
+        (["--progress", "0.5", "--curve", "cubic-bezier:0.2,inf,0.4,1"], "--curve cubic-bezier takes four numbers"),
         (["--progress", "0.5", "--size", "0x10"], "--size sides must be within"),
         (["--progress", "0.5", "--scale", "0"], "--scale must be within"),
         (["--progress", "0.5", "--size", "4000x4000", "--scale", "4"], "the frame would be 16000×16000"),

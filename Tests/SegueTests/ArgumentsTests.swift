@@ -63,6 +63,13 @@ import SegueCommandLine
         o.slowMotion = true
         o.curve = .easeIn
         #expect(try SessionOptions(parsing: o.arguments) == o)
+        // A curve of its own goes as cubic-bezier:x1,y1,x2,y2 and comes back the same.
+        o.curve = TimingCurve(0.2, 1.6, 0.4, 1)
+        o.completionCurve = TimingCurve(0, 0, 0.3, 1)
+        #expect(o.arguments.contains("cubic-bezier:0.2,1.6,0.4,1.0"))
+        #expect(try SessionOptions(parsing: o.arguments) == o)
+        #expect(o.curve?.shortText == "0.2, 1.6, 0.4, 1" && TimingCurve.easeIn.shortText == "easeIn")
+        #expect(TimingCurve(0.125, -0.004, 1, 10).shortText == "0.13, 0, 1, 10")
         // A name is checked against what the program offers (its own transitions too).
         let nope = try SessionOptions(parsing: ["--demo", "nope"])
         #expect(throws: UsageError("unknown demo 'nope' (one of: flip, pageturn, magicmove)")) {
