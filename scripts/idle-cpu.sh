@@ -7,8 +7,11 @@ app=${1:-.build/release/segue}
 seconds=${2:-5}
 . "$(dirname "$0")/xvfb.sh"
 start_xvfb
+# A configuration of its own: no saved tuning or transition of the user's changes a run.
+XDG_CONFIG_HOME=$(mktemp -d)
+export XDG_CONFIG_HOME
 app_pid=""
-cleanup() { [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null; kill "$xvfb" 2>/dev/null; true; }
+cleanup() { [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null; kill "$xvfb" 2>/dev/null; rm -rf "$XDG_CONFIG_HOME"; true; }
 trap cleanup EXIT
 log=$(mktemp)
 

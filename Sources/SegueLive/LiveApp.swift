@@ -27,9 +27,14 @@ final class LiveApp {
             whole, never half, whenever the app rests a moment and whenever it ends — quitting, \
             SIGINT/SIGTERM, the display or the window lost
             """)
+        static let noSavedTuning = Flag("--no-saved-tuning", help: """
+            start every demo from its reference tuning and keep no change: by default each demo             keeps its tuning when you switch away and back, and across runs, in             $XDG_CONFIG_HOME/segue/tuning.json (default ~/.config/…); 0 resets the current one
+            """)
 
         /// Every option of the app, in the order `--help` lists them after the session's.
-        static var appOptions: [OptionSpec] { [window.spec, events.spec, Renderer.Kind.option.spec, record.spec] }
+        static var appOptions: [OptionSpec] {
+            [window.spec, events.spec, Renderer.Kind.option.spec, record.spec, noSavedTuning.spec]
+        }
         static var all: [OptionSpec] { SessionOptions.declarations + appOptions }
 
         var session: SessionOptions
@@ -37,6 +42,7 @@ final class LiveApp {
         var events: Bool
         var renderer: Renderer.Kind
         var record: String?
+        var noSavedTuning: Bool
         /// What the program offers.
         var lineup: Lineup
 
@@ -52,6 +58,7 @@ final class LiveApp {
             events = a.flag(Self.events)
             renderer = try a.value(Renderer.Kind.option) ?? .auto
             record = try a.value(Self.record).map { try OutputFile.target($0, for: "--record") }
+            noSavedTuning = a.flag(Self.noSavedTuning)
             // A transition file named on the command line must read: bad input otherwise.
             for path in session.transitionFiles {
                 if case .failure(let problem) = WatchedTransitionFile.load(path) { throw UsageError(problem.message) }
@@ -81,14 +88,22 @@ final class LiveApp {
         self.options = options
         if options.events { Platform.lineBufferStandardOutput() }
         host = try WindowHost(options: options.session, windowSize: options.windowSize, renderer: options.renderer)
+        let tunings = options.noSavedTuning ? TuningStore() : TuningStore.defaultPath().map(TuningStore.init(path:)) ?? TuningStore()
+        if let problem = tunings.problem { Command.writeStandardError("segue: \(problem)\n") }
+        tunings.onProblem = { Command.writeStandardError("segue: \($0)\n") }
         session = Session(options: options.session, window: host.window.size, transitions: options.lineup.transitions,
-                          moreFiles: Options.configuredFiles)
+                          moreFiles: Options.configuredFiles, tunings: tunings)
         if options.events {
             session.emit = { Platform.printLine($0) }
             stats = FrameStats()
         }
         let window = host.window.size
-        recording = options.record.map { RecordingOutput(path: $0, recording: Recording(options: options.session, window: window)) }
+        recording = options.record.map {
+            var started = Recording(options: options.session, window: window)
+            // The tunings the session starts from, so the replay starts from them too.
+            started.tuning = tunings.tunings.isEmpty ? nil : tunings.tunings
+            return RecordingOutput(path: $0, recording: started)
+        }
     }
 
     /// Runs until the user quits or a signal arrives; the recording is written either way,

@@ -34,6 +34,9 @@ package struct Recording: Codable, Sendable {
     package var version = Recording.version
     /// The session options as command-line arguments.
     package var arguments: [String]
+    /// The demos' kept tunings the session started from (`TuningStore`), by name; absent
+    /// when none were.
+    package var tuning: [String: [String]]?
     package var window: [Int]
     package var events: [Entry]
 

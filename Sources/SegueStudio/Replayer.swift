@@ -23,7 +23,8 @@ package struct Replayer {
     /// number (from 1) and its time (seconds from the start, as recorded). `emit` receives
     /// the event lines.
     package func run(emit: @escaping (String) -> Void, frame: (Session, Int, Double) throws -> Void) rethrows {
-        let session = Session(options: options, window: (recording.window[0], recording.window[1]), transitions: transitions)
+        let session = Session(options: options, window: (recording.window[0], recording.window[1]), transitions: transitions,
+                              tunings: TuningStore(tunings: recording.tuning ?? [:]))
         session.emit = emit
         var number = 0
         var time = 0.0

@@ -45,6 +45,11 @@ package final class Session {
     package private(set) var current: Int
     /// File events seen before `emitReady`, told right after it.
     private var earlyEvents: [SessionEvent] = []
+    /// Each demo's tuning as the user left it (in this session and, kept on disk, before).
+    package let tunings: TuningStore
+    /// The demos whose tuning was changed in this session: back on one, its kept tuning
+    /// stands as it is (the command line's values are not laid over it again).
+    private var tuned: Set<String> = []
     /// A file whose new version waits for the transition under way to end.
     var reloadPending = false
 
@@ -52,8 +57,9 @@ package final class Session {
     /// `options.demo` names, else flip; `transitions` follow the built-in demos in the list,
     /// and `moreFiles` join it, watched too.
     package init(options: SessionOptions, window: (width: Int, height: Int), transitions: [CustomTransition] = [],
-                 moreFiles: [String] = []) {
+                 moreFiles: [String] = [], tunings: TuningStore = TuningStore()) {
         self.options = options
+        self.tunings = tunings
         isSlowMotion = options.slowMotion
         layout = Layout(window: window, screen: options.size, fixedScale: options.scale)
         var paths: [String] = []
@@ -82,7 +88,8 @@ package final class Session {
         demo = next
         current = index
         lastDrag = nil
-        demo.parameters = options.applied(to: demo.defaultParameters)
+        let name = entries[index].name, saved = tunings.parameters(for: name, defaults: demo.defaultParameters)
+        demo.parameters = tuned.contains(name) ? saved ?? demo.defaultParameters : options.applied(to: saved ?? demo.defaultParameters)
         moveScene(to: sceneTime)
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
@@ -128,6 +135,7 @@ package final class Session {
         e.window = .init(width: layout.window.width, height: layout.window.height)
         e.renderer = renderer
         e.rendererReason = reason
+        e.tuning = SessionEvent.Tuning(demo.parameters)
         emit(e.jsonLine)
         for e in earlyEvents { emit(e.jsonLine) }
         earlyEvents = []
@@ -231,13 +239,22 @@ package final class Session {
 
     // MARK: Commands
 
-    /// Steps `parameter` once (see `Parameter.stepped`); it applies from the next transition.
+    /// Steps `parameter` once (see `Parameter.stepped`); it applies from the next transition
+    /// and is kept (`tunings`).
     package func adjust(_ parameter: Parameter, by step: Int) {
-        demo.parameters = parameter.stepped(demo.parameters, by: step)
+        keepTuning(parameter.stepped(demo.parameters, by: step))
     }
 
+    /// Back to the demo's references, kept so.
     package func resetParameters() {
-        demo.parameters = demo.defaultParameters
+        keepTuning(demo.defaultParameters)
+    }
+
+    private func keepTuning(_ parameters: TransitionParameters) {
+        demo.parameters = parameters
+        let name = entries[current].name
+        tuned.insert(name)
+        tunings.keep(parameters, defaults: demo.defaultParameters, for: name)
     }
 
     /// Switches to `entries[index]` when no drag or transition is under way (and, for a

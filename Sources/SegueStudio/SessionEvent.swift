@@ -4,8 +4,8 @@ import Segue
 /// One line of `--events` output: the whole contract of the JSON lines the app and replays
 /// print, as one type encoded by `JSONEncoder`. `event` names the kind; the other keys
 /// appear only where the kind has them:
-/// - `ready`: `window`, `screen`, `demo`, `renderer`, `rendererReason`, `targets` — the first
-///   frame is on screen; `renderer` names the engine and `rendererReason` why it draws
+/// - `ready`: `window`, `screen`, `demo`, `renderer`, `rendererReason`, `tuning`, `targets` —
+///   the first frame is on screen; `tuning` is the demo's (`Tuning`); `renderer` names the engine and `rendererReason` why it draws
 ///   ("asked for", or `auto`'s "GPU: …", "no GPU: OpenGL is llvmpipe …", "no OpenGL");
 /// - `screen`: `demo`, `screen`, `targets` — after every change of what the screen shows;
 /// - `began`: `transition`, `operation`, `interactive`; `ended`: `transition`, `operation`,
@@ -16,6 +16,30 @@ import Segue
 /// Rectangles are whole window pixels. Keys are sorted (Foundation's encoder keeps no other
 /// order), so a line is the same text every run.
 package struct SessionEvent: Encodable, Hashable, Sendable {
+    /// A transition's tuning: seconds, curves as `--curve` takes them, the perspective's
+    /// distance in points (absent without one), the release rule's name.
+    package struct Tuning: Encodable, Hashable, Sendable {
+        var duration: Double
+        var curve: String
+        var threshold: Double
+        var completionSpeed: Double
+        var completionCurve: String
+        var perspective: Double?
+        var release: String
+        var springCompletion: Bool
+
+        package init(_ p: TransitionParameters) {
+            duration = p.duration
+            curve = p.curve.argument
+            threshold = p.threshold
+            completionSpeed = p.completionSpeed
+            completionCurve = p.completionCurve.argument
+            perspective = p.perspectiveDistance
+            release = p.releaseRule.rawValue
+            springCompletion = p.springCompletion
+        }
+    }
+
     package enum Kind: String, Encodable, Sendable {
         case ready, screen, began, ended, stats, loaded, error
     }
@@ -66,6 +90,8 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
     package var screen: PixelFrame?
     package var renderer: String?
     package var rendererReason: String?
+    /// The current demo's tuning.
+    package var tuning: Tuning?
     package var targets: [Target]?
     package var transition: String?
     package var operation: String?

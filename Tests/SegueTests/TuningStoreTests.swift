@@ -1,0 +1,126 @@
+import Foundation
+import Segue
+import SegueCommandLine
+@testable import SegueStudio
+import Testing
+
+/// Each demo keeps its tuning when the session switches away and back, and across runs
+/// (the store on disk); `0` resets it; a broken or unwritable file costs a message, never
+/// the session; a replay starts from the tunings its recording kept.
+@MainActor @Suite struct TuningStoreTests {
+    func folder() throws -> String {
+        let path = NSTemporaryDirectory() + "segue-tuning-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func session(_ store: TuningStore, _ options: SessionOptions = SessionOptions()) -> Session {
+        Session(options: options, window: (900, 915), tunings: store)
+    }
+
+    @Test func aDemoKeepsItsTuningAcrossSwitchesAndRuns() throws {
+        let path = try folder() + "/config/segue/tuning.json"
+        let s = session(TuningStore(path: path))
+        s.adjust(.duration, by: 1)
+        s.adjust(.release, by: 1)
+        #expect(s.demo.parameters.duration == 1.1 && s.demo.parameters.releaseRule == .velocity)
+        s.switchDemo(to: .pageturn)
+        #expect(s.demo.parameters == s.demo.defaultParameters)
+        s.switchDemo(to: .flip)
+        #expect(s.demo.parameters.duration == 1.1 && s.demo.parameters.releaseRule == .velocity)
+        // Kept as the options that differ from the reference, whole.
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(file["version"] as? Int == 1)
+        #expect(file["tunings"] as? [String: [String]] == ["flip": ["--duration", "1.1", "--release", "velocity"]])
+        let next = session(TuningStore(path: path))
+        #expect(next.demo.parameters.duration == 1.1 && next.demo.parameters.releaseRule == .velocity)
+        #expect(next.tunings.problem == nil)
+    }
+
+    /// The command line's values lie over what was kept on the first visit; what is tuned
+    /// in the session stands after that.
+    @Test func theCommandLineGoesOverTheKeptTuningUntilTunedAgain() throws {
+        let store = TuningStore(tunings: ["flip": ["--duration", "0.6", "--threshold", "0.3"]])
+        var options = SessionOptions()
+        options.duration = 0.5
+        let s = session(store, options)
+        #expect(s.demo.parameters.duration == 0.5 && s.demo.parameters.threshold == 0.3)
+        s.adjust(.duration, by: 1)
+        s.switchDemo(to: .pageturn)
+        #expect(s.demo.parameters.duration == 0.5)
+        s.switchDemo(to: .flip)
+        #expect(s.demo.parameters.duration == 0.6 && s.demo.parameters.threshold == 0.3)
+    }
+
+    @Test func zeroResetsAndForgets() throws {
+        let path = try folder() + "/tuning.json"
+        let s = session(TuningStore(path: path))
+        s.adjust(.threshold, by: 1)
+        #expect(s.tunings.tunings["flip"] == ["--threshold", "0.55"])
+        s.handle(.key(.digit(0), shift: false), at: 0)
+        #expect(s.demo.parameters == s.demo.defaultParameters && s.tunings.tunings["flip"] == nil)
+        #expect(session(TuningStore(path: path)).demo.parameters == s.demo.defaultParameters)
+    }
+
+    @Test(arguments: ["not json", #"{"version": 2, "tunings": {}}"#, #"{"version": 1, "tunings": {"flip": 3}}"#])
+    func aBrokenFileIsSetAsideAndWrittenAnew(_ text: String) throws {
+        let path = try folder() + "/tuning.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let store = TuningStore(path: path)
+        #expect(store.problem?.hasPrefix("cannot read the saved tuning") == true)
+        let s = session(store)
+        #expect(s.demo.parameters == s.demo.defaultParameters)
+        s.adjust(.duration, by: -1)
+        #expect(store.problem == nil)
+        #expect(TuningStore(path: path).tunings == ["flip": ["--duration", "0.9"]])
+    }
+
+    /// A kept entry that no longer reads (out of range, unknown option) is dropped, not
+    /// laid over the demo.
+    @Test func anEntryThatDoesNotReadIsDropped() {
+        let store = TuningStore(tunings: ["flip": ["--duration", "9999"], "pageturn": ["--bogus"]])
+        let s = session(store)
+        #expect(s.demo.parameters == s.demo.defaultParameters && store.tunings["flip"] == nil)
+    }
+
+    @Test func aFileThatCannotBeWrittenIsToldOnceAndTheSessionGoesOn() throws {
+        let blocker = try folder() + "/file"
+        try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
+        let store = TuningStore(path: blocker + "/segue/tuning.json")
+        var told: [String] = []
+        store.onProblem = { told.append($0) }
+        let s = session(store)
+        s.adjust(.duration, by: 1)
+        s.adjust(.duration, by: 1)
+        #expect(s.demo.parameters.duration == 1.2)
+        #expect(told.count == 1 && told[0].hasPrefix("cannot save the tuning to"))
+    }
+
+    /// The ready event carries the demo's tuning; a replay starts from the tunings its
+    /// recording kept.
+    @Test func readyCarriesTheTuningAndReplaysStartFromTheKeptOnes() throws {
+        let store = TuningStore(tunings: ["flip": ["--duration", "0.6", "--curve", "cubic-bezier:0.2,1.6,0.4,1.0"]])
+        let s = session(store)
+        var lines: [String] = []
+        s.emit = { lines.append($0) }
+        s.emitReady(renderer: "raster", reason: "asked for")
+        let ready = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        let tuning = try #require(ready["tuning"] as? [String: Any])
+        #expect(tuning["duration"] as? Double == 0.6 && tuning["curve"] as? String == "cubic-bezier:0.2,1.6,0.4,1.0")
+        #expect(tuning["release"] as? String == "uikit" && tuning["perspective"] as? Double == s.demo.defaultParameters.perspectiveDistance)
+        var recording = Recording(options: SessionOptions(), window: (900, 915))
+        recording.tuning = store.tunings
+        let decoded = try JSONDecoder().decode(Recording.self, from: try recording.encoded())
+        var duration = 0.0
+        Replayer(recording: decoded, options: SessionOptions()).run(emit: { _ in }) { session, _, _ in
+            duration = session.demo.parameters.duration
+        }
+        #expect(duration == 0.6)
+    }
+
+    @Test func theDefaultPathFollowsXDG() {
+        #expect(TuningStore.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/segue/tuning.json")
+        #expect(TuningStore.defaultPath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/h"]) == "/h/.config/segue/tuning.json")
+        #expect(TuningStore.defaultPath(environment: [:]) == nil)
+    }
+}
