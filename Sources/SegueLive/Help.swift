@@ -50,8 +50,10 @@ enum Help {
 
         TUNING (also changeable live: the HUD's − + buttons, or the key shown; Shift steps back)
         \(HelpText.table(session.tuningOptions))
-          Keys: Space pauses and resumes, ← → step one frame, 0 resets the tuning. Dragging
-          the HUD's progress bar scrubs the transition (starting the next one at rest).
+          Keys: Space pauses and resumes, ← → step one frame, 0 resets the tuning, Y copies it
+          as code (Swift for UIKit under the segue command line that reproduces it; with
+          --events also a tuning event). Dragging the HUD's progress bar scrubs the transition
+          (starting the next one at rest).
 
         REPLAY
           Plays a recording back deterministically: the inputs at their recorded times, frames

@@ -93,6 +93,7 @@ final class LiveApp {
         tunings.onProblem = { Command.writeStandardError("segue: \($0)\n") }
         session = Session(options: options.session, window: host.window.size, transitions: options.lineup.transitions,
                           moreFiles: Options.configuredFiles, tunings: tunings)
+        session.copy = { [host] in host.platform.setClipboard($0) }
         if options.events {
             session.emit = { Platform.printLine($0) }
             stats = FrameStats()

@@ -49,6 +49,11 @@ package final class Platform {
     }
 
     /// The usable size of the primary display in pixels, or nil when SDL cannot tell.
+    /// Puts `text` on the clipboard (X11's CLIPBOARD selection, served while the app runs);
+    /// false when SDL cannot.
+    @discardableResult
+    package func setClipboard(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
+
     package var usableDisplaySize: (width: Int, height: Int)? {
         var r = SDL_Rect()
         guard SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }

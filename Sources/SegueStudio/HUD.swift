@@ -31,6 +31,8 @@ package struct HUDModel: Equatable, Sendable {
     package var hint = ""
     /// What is wrong with a watched transition file, shown in red until it is fixed.
     package var problem: String?
+    /// A passing word (what `y` copied), shown in green for a moment.
+    package var toast: String?
 }
 
 /// A clickable part of the HUD.
@@ -194,6 +196,10 @@ package enum HUD {
         if let problem = model.problem {
             text(problem, left, y, size: 12.5, weight: .regular, color: Color(hex: 0xF87171), width: panel.width - 32)
             y += lineHeight * 3
+        }
+        if let toast = model.toast {
+            text(toast, left, y, size: 12.5, weight: .regular, color: Color(hex: 0x34D399), width: panel.width - 32)
+            y += lineHeight * 2
         }
         text(model.hint, left, y, size: 12.5, weight: .regular, color: Color(white: 0.65), width: panel.width - 32)
     }

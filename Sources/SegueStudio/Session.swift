@@ -94,7 +94,7 @@ package final class Session {
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
         hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
-        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
+        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
         describeScreen()
         transitionObservation = demo.window.observeTransitions { [weak self] event in
             self?.transitionEvent(event)
@@ -230,6 +230,7 @@ package final class Session {
         case .digit(0): resetParameters()
         case .digit(let n): if n <= entries.count { switchDemo(to: n - 1) }
         case .character("s"): isSlowMotion.toggle()
+        case .character("y"): copyTuning()
         case .character(let c):
             if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
         case .up: step(through: -1)
@@ -248,6 +249,29 @@ package final class Session {
     /// Back to the demo's references, kept so.
     package func resetParameters() {
         keepTuning(demo.defaultParameters)
+    }
+
+    /// Where `y` puts the tuning as code (the app: SDL's clipboard); nil: nowhere.
+    package var copy: ((String) -> Void)?
+    /// Seconds a toast stays.
+    static let toastSeconds = 2.5
+    private var toastUntil = 0.0
+
+    /// The demo's tuning as code (`TuningCode`): on the clipboard, Swift under the command
+    /// line as a comment; as a `tuning` event; and a toast in the HUD.
+    package func copyTuning() {
+        let entry = entries[current], p = demo.parameters
+        let command = TuningCode.command(entry, p, defaults: demo.defaultParameters)
+        let swift = TuningCode.swift(entry.name, p)
+        copy?("// " + command + "\n" + swift + "\n")
+        var e = SessionEvent(.tuning)
+        e.demo = entry.name
+        e.tuning = SessionEvent.Tuning(p)
+        e.command = command
+        e.swift = swift
+        emit(e.jsonLine)
+        hud.toast = copy == nil ? "\(entry.name)'s tuning, as code: see the tuning event" : "Copied \(entry.name)'s tuning as Swift and a segue command"
+        toastUntil = (realTime ?? 0) + Self.toastSeconds
     }
 
     private func keepTuning(_ parameters: TransitionParameters) {
@@ -328,6 +352,7 @@ package final class Session {
     }
 
     private func refreshHUD() {
+        if hud.toast != nil, (realTime ?? 0) >= toastUntil { hud.toast = nil }
         let interactions = demo.interactions
         let active = interactions.first { $0.recognizer.isActive }
         isDragging = active != nil

@@ -12,7 +12,8 @@ import Segue
 ///   `cancelled`;
 /// - `stats`: `frames`, `dragFrames`, `dragFps`, `frameWorkMs`, `inputToPresentMs` — on quitting;
 /// - `loaded`: `name`, `file` — a transition file read (at start and after each good save);
-///   `error`: `file`, `message` — a save that does not read (the last good version stays).
+///   `error`: `file`, `message` — a save that does not read (the last good version stays);
+/// - `tuning`: `demo`, `tuning`, `command`, `swift` — `y` copied the demo's tuning as code.
 /// Rectangles are whole window pixels. Keys are sorted (Foundation's encoder keeps no other
 /// order), so a line is the same text every run.
 package struct SessionEvent: Encodable, Hashable, Sendable {
@@ -41,7 +42,7 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
     }
 
     package enum Kind: String, Encodable, Sendable {
-        case ready, screen, began, ended, stats, loaded, error
+        case ready, screen, began, ended, stats, loaded, error, tuning
     }
 
     /// A rectangle in whole window pixels.
@@ -92,6 +93,9 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
     package var rendererReason: String?
     /// The current demo's tuning.
     package var tuning: Tuning?
+    /// `tuning`: the command line that reproduces it, and the Swift that would (`TuningCode`).
+    package var command: String?
+    package var swift: String?
     package var targets: [Target]?
     package var transition: String?
     package var operation: String?

@@ -124,3 +124,58 @@ import Testing
         #expect(TuningStore.defaultPath(environment: [:]) == nil)
     }
 }
+
+/// `y` carries the tuning back to code: a command line that reproduces it and the Swift
+/// that would, on the clipboard, as an event, and as a toast that passes.
+@MainActor @Suite struct TuningCodeTests {
+    @Test func theCommandLineReproducesTheTuning() throws {
+        let s = Session(options: SessionOptions(), window: (900, 915))
+        s.adjust(.duration, by: 1)
+        s.adjust(.release, by: 1)
+        let command = TuningCode.command(s.entries[s.current], s.demo.parameters, defaults: s.demo.defaultParameters)
+        #expect(command == "segue --demo flip --duration 1.1 --release velocity")
+        // Parsed back, it gives the same parameters.
+        let options = try SessionOptions(parsing: Array(command.split(separator: " ").dropFirst().map(String.init)))
+        #expect(options.applied(to: s.demo.defaultParameters) == s.demo.parameters)
+        #expect(TuningCode.shellQuoted("/tmp/my file's.json") == #"'/tmp/my file'\''s.json'"#)
+        #expect(TuningCode.shellQuoted("cubic-bezier:0.2,1.6,0.4,1.0") == "cubic-bezier:0.2,1.6,0.4,1.0")
+    }
+
+    @Test func theSwiftStatesEveryValue() {
+        var p = TransitionParameters(duration: 0.6, curve: TimingCurve(0.2, 1.6, 0.4, 1), perspectiveDistance: 500)
+        p.threshold = 0.4
+        p.completionSpeed = 1.5
+        p.completionCurve = .default
+        p.releaseRule = .projected
+        let swift = TuningCode.swift("flip", p)
+        #expect(swift.contains("let duration: TimeInterval = 0.6"))
+        #expect(swift.contains("UICubicTimingParameters(controlPoint1: CGPoint(x: 0.2, y: 1.6), controlPoint2: CGPoint(x: 0.4, y: 1.0))"))
+        #expect(swift.contains("perspective.m34 = -1.0 / 500.0"))
+        #expect(swift.contains("interaction.completionSpeed = 1.5"))
+        #expect(swift.contains("interaction.timingCurve = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.25, y: 0.1)"))
+        #expect(swift.contains("let finishes = percent + velocity / 1000 * 0.998 / (1 - 0.998) >= 0.4"))
+        p.completionCurve = .easeOut
+        p.releaseRule = .velocity
+        let named = TuningCode.swift("flip", p)
+        #expect(named.contains("interaction.completionCurve = .easeOut"))
+        #expect(named.contains("let finishes = abs(velocity) >= 1.0 ? velocity > 0 : percent >= 0.4"))
+        p.springCompletion = true
+        #expect(TuningCode.swift("flip", p).contains("UISpringTimingParameters(dampingRatio: 1"))
+    }
+
+    @Test func yCopiesAndTellsAndToastsAMoment() throws {
+        let d = SessionDriver()
+        var copied: [String] = []
+        d.session.copy = { copied.append($0) }
+        d.frame([.key(.character("t"), shift: false)])
+        d.frame([.key(.character("y"), shift: false)])
+        #expect(copied.count == 1 && copied[0].hasPrefix("// segue --demo flip --threshold 0.55\n// flip, as tuned in Segue."))
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(d.lines.last!.utf8)) as? [String: Any])
+        #expect(event["event"] as? String == "tuning" && event["command"] as? String == "segue --demo flip --threshold 0.55")
+        #expect((event["tuning"] as? [String: Any])?["threshold"] as? Double == 0.55)
+        #expect((event["swift"] as? String)?.contains("let finishes = percent >= 0.55") == true)
+        #expect(d.session.hud.toast == "Copied flip's tuning as Swift and a segue command")
+        d.run(Session.toastSeconds + 0.1)
+        #expect(d.session.hud.toast == nil)
+    }
+}
