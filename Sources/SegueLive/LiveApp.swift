@@ -107,10 +107,11 @@ final class LiveApp {
         }
     }
 
-    /// Runs until the user quits or a signal arrives; the recording is written either way,
-    /// and on an error too (then rethrown).
+    /// Runs until the user quits or a signal arrives; the recording and the tuning are
+    /// written either way, and on an error too (then rethrown).
     func run() throws -> Int32 {
         let frames: Int
+        defer { session.tunings.flush() }
         do {
             frames = try loop()
         } catch {

@@ -85,7 +85,11 @@ struct ReplayCommand {
         var list = DisplayList()
         try Replayer(recording: recording, options: options, transitions: lineup.transitions).run(emit: emit) { session, number, _ in
             try Interruption.check()
-            if number == 1 { session.emitReady(renderer: canvas?.renderer.driverName ?? "none", reason: canvas?.renderer.reason ?? "no frames written") }
+            defer {
+                if number == 1 {
+                    session.emitReady(renderer: canvas?.renderer.driverName ?? "none", reason: canvas?.renderer.reason ?? "no frames written")
+                }
+            }
             guard let folder else { return }
             let screen = session.layout.screen
             let w = Int(screen.width.rounded()), h = Int(screen.height.rounded())

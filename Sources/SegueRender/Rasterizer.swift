@@ -180,7 +180,8 @@ package struct Rasterizer {
         }
 
         /// The most edges a triangle is anti-aliased against: more pass within a pixel of
-        /// one only where a rounded corner's chords crowd, and are left hard.
+        /// one only where a rounded corner's chords crowd; the nearest are kept (a fringe
+        /// triangle's own line among them: it lies outside it).
         private static let nearEdgeLimit = 8
 
         /// One edge's inside test along a row: A·x + K ≥ bias at x = 256·px + 128.
@@ -284,14 +285,20 @@ package struct Rasterizer {
             // The edges that pass within a pixel of the triangle (the distance is linear: a
             // vertex is nearest).
             var near = InlineArray<8, EdgeLine>(repeating: EdgeLine(unit: 0, 0, 0))
+            var nearDistance = InlineArray<8, Float>(repeating: 0)
             var nearCount = 0
             if let edges, range.count > 0 {
-                for j in Int(range.first)..<Int(range.first + range.count) where nearCount < Self.nearEdgeLimit {
+                for j in Int(range.first)..<Int(range.first + range.count) {
                     let l = edges.lines[j]
                     let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y) + l.c
-                    if d < l.reach {
-                        near[nearCount] = l
+                    guard d < l.reach else { continue }
+                    if nearCount < Self.nearEdgeLimit {
+                        (near[nearCount], nearDistance[nearCount]) = (l, d)
                         nearCount += 1
+                    } else {
+                        var farthest = 0
+                        for k in 1..<nearCount where nearDistance[k] > nearDistance[farthest] { farthest = k }
+                        if d < nearDistance[farthest] { (near[farthest], nearDistance[farthest]) = (l, d) }
                     }
                 }
             }
@@ -318,6 +325,35 @@ package struct Rasterizer {
                 }
             }
 
+            /// The pixel's coverage by the near edges. Edges whose normals are within about
+            /// 20° of each other (a rounded corner's chords) cut overlapping corners off the
+            /// square, so the smallest of their coverages stands for them; the groups that
+            /// remain (a layer's corner) multiply.
+            func coverage(column x: Int, row y: Int) -> Float {
+                var groupA = InlineArray<8, Float>(repeating: 0), groupB = InlineArray<8, Float>(repeating: 0)
+                var groupCoverage = InlineArray<8, Float>(repeating: 1)
+                var groups = 0
+                for k in 0..<nearCount {
+                    let l = near[k]
+                    let c = l.coverage(atDistance: l.distance(column: x, row: y))
+                    if c >= 1 { continue }
+                    if c <= 0 { return 0 }
+                    var joined = false
+                    for g in 0..<groups where groupA[g] * l.a + groupB[g] * l.b > 0.94 {
+                        groupCoverage[g] = min(groupCoverage[g], c)
+                        joined = true
+                        break
+                    }
+                    if !joined {
+                        (groupA[groups], groupB[groups], groupCoverage[groups]) = (l.a, l.b, c)
+                        groups += 1
+                    }
+                }
+                var product: Float = 1
+                for g in 0..<groups { product *= groupCoverage[g] }
+                return product
+            }
+
             /// Paints columns lo…hi of row `y` near the edges: each pixel's source, its alpha
             /// scaled by its coverage, blended.
             func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
@@ -325,8 +361,7 @@ package struct Rasterizer {
                 let source = scratch + worker * target.width
                 paint(source, lo, hi, y, false)
                 for x in lo...hi {
-                    var coverage: Float = 1
-                    for k in 0..<nearCount { coverage *= near[k].coverage(atDistance: near[k].distance(column: x, row: y)) }
+                    let coverage = coverage(column: x, row: y)
                     guard coverage > 0 else { continue }
                     let s = source[x]
                     let alpha = UInt32(Float(s >> 24) * coverage + 0.5)

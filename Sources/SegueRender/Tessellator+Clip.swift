@@ -5,7 +5,7 @@ extension Tessellator {
     /// The most clip planes the outcodes hold.
     private static let planeLimit = 64
     /// Pixels a rounded corner's polygon may lie inside its arc.
-    package static let arcTolerance = 0.2
+    package static let arcTolerance = 0.05
 
     /// Clips what is added from now on to region `index` of `clips` and every region it lies
     /// in (nil: no region).
@@ -15,8 +15,8 @@ extension Tessellator {
     /// projection (the edge's line ℓ in the plane, taken by the inverse of the plane's 3 × 3
     /// projective map). What lies in that plane, or is flattened into it, is then cut
     /// exactly, perspective and all. Arcs get as many chords as keep them within
-    /// `arcTolerance` pixels (a radius up to about 90 pixels; larger ones get 13 chords a
-    /// quarter), as far as 64 planes in all allow once every region has its four sides (a
+    /// `arcTolerance` pixels (a radius up to about 27 pixels; larger ones get 13 chords a
+    /// quarter, within a fifth of a pixel up to 110), as far as 64 planes in all allow once every region has its four sides (a
     /// chain of more than 14 regions clips to the innermost 14); a region seen edge-on shows
     /// nothing. The sides of region i in `hardSides[i]` (`Edge` bits, where another region
     /// or item continues it) are never anti-aliased.

@@ -18,7 +18,7 @@ import Segue
 /// or stretched; when `clipRect` is set, against that rectangle grown by `guardBand`,
 /// so nothing far off screen is rasterized or even subdivided; and against the edges of a
 /// display list's clip regions (`clip(to:)`), rounded corners cut as polygons within a
-/// fifth of a pixel. Buffers are kept between frames; adding a quad allocates nothing once
+/// twentieth of a pixel (their edges are anti-aliased: a coarser polygon would show). Buffers are kept between frames; adding a quad allocates nothing once
 /// they have grown.
 ///
 /// With `antialiasing` on, a quad added `antialiased` also yields `edgeLines`, the screen

@@ -40,10 +40,14 @@ package final class Renderer {
             reason = "asked for"
         case .auto:
             let name = Self.openGLName(platform: window.platform)
-            if let name, !Self.isSoftware(openGL: name),
-               let gl = try? SDLRenderBackend(window: window, kind: .opengl, vsync: vsync), gl.driverName == Kind.opengl.rawValue {
-                backend = gl
-                reason = "GPU: \(name)"
+            if let name, !Self.isSoftware(openGL: name) {
+                if let gl = try? SDLRenderBackend(window: window, kind: .opengl, vsync: vsync), gl.driverName == Kind.opengl.rawValue {
+                    backend = gl
+                    reason = "GPU: \(name)"
+                } else {
+                    backend = RasterBackend(window: window)
+                    reason = "OpenGL failed: \(name) could not draw in the window"
+                }
             } else {
                 backend = RasterBackend(window: window)
                 reason = name.map { "no GPU: OpenGL is \($0)" } ?? "no OpenGL"

@@ -25,6 +25,9 @@ final class SDLRenderBackend: RenderBackend {
                 SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, samples)
                 made = SDL_CreateRenderer(window.handle, -1, flags)
             }
+            // Not asked of windows made later (SDL keeps the attributes process-wide).
+            SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, 0)
+            SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, 0)
         }
         if made == nil {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")

@@ -65,7 +65,8 @@ package enum Parameter: String, CaseIterable, Sendable {
         case .completionCurve: q.completionCurve = cycle(TimingCurve.named, p.completionCurve)
         case .perspective:
             guard let d = p.perspectiveDistance else { return p }
-            q.perspectiveDistance = max(((d + 100 * s) / 10).rounded() * 10, 100)
+            // Within what --perspective takes, so a kept or copied tuning reads back.
+            q.perspectiveDistance = min(max(((d + 100 * s) / 10).rounded() * 10, 100), 100_000)
         case .release: q.releaseRule = cycle(ReleaseRule.allCases, p.releaseRule)
         case .springCompletion: q.springCompletion.toggle()
         }

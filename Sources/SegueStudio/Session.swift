@@ -47,8 +47,9 @@ package final class Session {
     private var earlyEvents: [SessionEvent] = []
     /// Each demo's tuning as the user left it (in this session and, kept on disk, before).
     package let tunings: TuningStore
-    /// The demos whose tuning was changed in this session: back on one, its kept tuning
-    /// stands as it is (the command line's values are not laid over it again).
+    /// The entries (`StageEntry.tuningKey`) whose tuning was changed in this session: back on
+    /// one, its kept tuning stands as it is (the command line's values are not laid over it
+    /// again).
     private var tuned: Set<String> = []
     /// A file whose new version waits for the transition under way to end.
     var reloadPending = false
@@ -88,8 +89,12 @@ package final class Session {
         demo = next
         current = index
         lastDrag = nil
-        let name = entries[index].name, saved = tunings.parameters(for: name, defaults: demo.defaultParameters)
-        demo.parameters = tuned.contains(name) ? saved ?? demo.defaultParameters : options.applied(to: saved ?? demo.defaultParameters)
+        // The reference here is the demo's with the command line's values; what is kept is
+        // what the user tuned over it, and the command line lies over that until they tune
+        // this demo again.
+        let key = entries[index].tuningKey, base = options.applied(to: demo.defaultParameters)
+        let saved = tunings.parameters(for: key, over: base)
+        demo.parameters = tuned.contains(key) ? saved ?? base : options.applied(to: saved ?? base)
         moveScene(to: sceneTime)
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
@@ -276,9 +281,9 @@ package final class Session {
 
     private func keepTuning(_ parameters: TransitionParameters) {
         demo.parameters = parameters
-        let name = entries[current].name
-        tuned.insert(name)
-        tunings.keep(parameters, defaults: demo.defaultParameters, for: name)
+        let key = entries[current].tuningKey
+        tuned.insert(key)
+        tunings.keep(parameters, over: options.applied(to: demo.defaultParameters), for: key, at: realTime ?? 0)
     }
 
     /// Switches to `entries[index]` when no drag or transition is under way (and, for a
@@ -341,6 +346,7 @@ package final class Session {
         self.realTime = now
         moveScene(to: isPaused ? sceneTime : sceneTime + dt * (isSlowMotion ? Session.slowMotionFactor : 1))
         reloadIfPending()
+        tunings.write(ifDueAt: now)
         refreshHUD()
     }
 

@@ -11,6 +11,13 @@ package enum StageEntry {
 
     /// The name the HUD lists: the demo's, or the file's transition's (its file name until
     /// it has read).
+    /// What its tuning is kept under (`TuningStore`): the name, or for a file `file:` and its
+    /// path (a file's transition may share a demo's name).
+    package var tuningKey: String {
+        if case .file(let f) = self { return "file:" + f.path }
+        return name
+    }
+
     package var name: String {
         switch self {
         case .builtIn(let demo): return demo.rawValue

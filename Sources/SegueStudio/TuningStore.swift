@@ -3,26 +3,38 @@ import Segue
 import SegueCommandLine
 
 /// Each demo's tuning as the user left it, kept across runs: a demo's entry is the tuning
-/// options that differ from its reference, as command-line arguments (`--duration 0.6 …`),
-/// so reading one back checks it exactly as the command line is checked. Stored as JSON,
-/// `{"version": 1, "tunings": {"flip": ["--duration", "0.6"], …}}`, written whole or not at
-/// all (`OutputFile`) after every change. Without a path (a replay, `--no-saved-tuning`) it
-/// lives in memory only.
+/// options that differ from the session's reference for it, as command-line arguments
+/// (`--duration 0.6 …`), so reading one back checks it exactly as the command line is
+/// checked. Stored as JSON, `{"version": 1, "tunings": {"flip": ["--duration", "0.6"], …}}`.
+///
+/// Changes are written at most every `writeInterval` seconds and at `flush` (the app's
+/// exit), whole or not at all (`OutputFile`), merged into what the file holds then (another
+/// running app's entries stay). A file that does not read is renamed aside
+/// (`tuning.json.bad`) before the first write; one of a newer version is never written over.
+/// Without a path (a replay, `--no-saved-tuning`) the store lives in memory only.
 @MainActor
 package final class TuningStore {
-    package static let version = 1
+    nonisolated package static let version = 1
     /// Files larger than this are not read.
-    static let maxFileSize = 1 << 20
+    nonisolated static let maxFileSize = 1 << 20
+    /// Seconds between writes while changes come (a key held down).
+    package static let writeInterval = 0.5
 
-    /// Each demo's arguments, by name.
+    /// Each entry's arguments, by key (`StageEntry.tuningKey`).
     package private(set) var tunings: [String: [String]]
     /// Where they are kept, or nil.
     package let path: String?
-    /// Why the file could not be read or written, once: a broken file is set aside (the
-    /// session starts from the references) and written anew at the next change.
+    /// Why the file could not be read or written (the latest).
     package private(set) var problem: String?
     /// Told each new problem in writing the file (the app prints it on stderr).
     package var onProblem: ((String) -> Void)?
+    /// The entries changed since the last write.
+    private var changed: Set<String> = []
+    private var lastWrite = -Double.infinity
+    /// Whether the file on disk must be renamed aside before it is written (it did not read).
+    private var setAside = false
+    /// Whether the file must never be written (a newer version's).
+    private var readOnly = false
 
     /// A store of `tunings` in memory only (a replay's: what the recording kept).
     package init(tunings: [String: [String]] = [:]) {
@@ -34,18 +46,17 @@ package final class TuningStore {
     package init(path: String) {
         self.path = path
         tunings = [:]
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > Self.maxFileSize {
-                throw TuningFileError("it is over \(Self.maxFileSize >> 20) MB")
-            }
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            let file = try JSONDecoder().decode(File.self, from: data)
-            guard file.version == Self.version else { throw TuningFileError("version \(file.version), not \(Self.version)") }
-            tunings = file.tunings
-        } catch {
-            problem = "cannot read the saved tuning \(Echo.quoted(path)) (\(Self.reason(error))); starting from the references"
+        switch Self.read(path) {
+        case .success(let read): tunings = read
+        case .failure(.newer(let version)):
+            readOnly = true
+            tunings = (try? JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path))))?.tunings ?? [:]
+            problem = "the saved tuning \(Echo.quoted(path)) is of a newer Segue (version \(version)): "
+                + "it is used as far as it reads and not written over"
+        case .failure(let error):
+            setAside = true
+            problem = "cannot read the saved tuning \(Echo.quoted(path)) (\(error)); starting from the references "
+                + "(it is kept as \(Echo.quoted(path + ".bad")) at the first change)"
         }
     }
 
@@ -57,55 +68,102 @@ package final class TuningStore {
         return base + "/segue/tuning.json"
     }
 
-    /// `demo`'s saved tuning over `defaults`, or nil when none is kept (or it no longer
-    /// reads: then it is dropped).
-    package func parameters(for demo: String, defaults: TransitionParameters) -> TransitionParameters? {
-        guard let arguments = tunings[demo] else { return nil }
+    /// The entry `key`'s tuning over `base` (the session's reference for it), or nil when
+    /// none is kept (or it no longer reads: then it is dropped).
+    package func parameters(for key: String, over base: TransitionParameters) -> TransitionParameters? {
+        guard let arguments = tunings[key] else { return nil }
         guard let options = try? SessionOptions(parsing: arguments) else {
-            tunings[demo] = nil
+            tunings[key] = nil
             return nil
         }
-        return options.applied(to: defaults)
+        return options.applied(to: base)
     }
 
-    /// Keeps `parameters` for `demo` (what differs from `defaults`; nothing when nothing
-    /// does) and writes the file.
-    package func keep(_ parameters: TransitionParameters, defaults: TransitionParameters, for demo: String) {
-        let arguments = SessionOptions(tuning: parameters, against: defaults).tuningArguments
-        tunings[demo] = arguments.isEmpty ? nil : arguments
-        save()
+    /// Keeps `parameters` for `key` as what differs from `base` (nothing when nothing does);
+    /// written within `writeInterval` of `now`, or at `flush`.
+    package func keep(_ parameters: TransitionParameters, over base: TransitionParameters, for key: String, at now: Double) {
+        let arguments = SessionOptions(tuning: parameters, against: base).tuningArguments
+        tunings[key] = arguments.isEmpty ? nil : arguments
+        changed.insert(key)
+        write(ifDueAt: now)
     }
 
-    private func save() {
-        guard let path else { return }
+    /// Writes the changes if `writeInterval` has passed since the last write.
+    package func write(ifDueAt now: Double) {
+        guard !changed.isEmpty, now - lastWrite >= Self.writeInterval else { return }
+        lastWrite = now
+        flush()
+    }
+
+    /// Writes the changes now (merged into the file as it is then).
+    package func flush() {
+        guard let path, !changed.isEmpty, !readOnly else { return }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
+            var merged: [String: [String]] = [:]
+            if setAside {
+                if FileManager.default.fileExists(atPath: path) {
+                    _ = try? FileManager.default.removeItem(atPath: path + ".bad")
+                    try FileManager.default.moveItem(atPath: path, toPath: path + ".bad")
+                }
+                setAside = false
+            } else if case .success(let onDisk) = Self.read(path) {
+                merged = onDisk
+            }
+            for key in changed { merged[key] = tunings[key] }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            let data = try encoder.encode(File(version: Self.version, tunings: tunings))
+            let data = try encoder.encode(File(version: Self.version, tunings: merged))
             try OutputFile.write(path, bytes: Array(data), interruptible: false)
+            changed = []
             problem = nil
         } catch {
-            let message = "cannot save the tuning to \(Echo.quoted(path)) (\(Self.reason(error)))"
+            let message = "cannot save the tuning to \(Echo.quoted(path)) (\(error))"
             if message != problem { onProblem?(message) }
             problem = message
         }
     }
 
+    private enum ReadError: Error, CustomStringConvertible {
+        case newer(Int), tooLarge, notATuningFile, unreadable(String)
+
+        var description: String {
+            switch self {
+            case .newer(let v): return "version \(v)"
+            case .tooLarge: return "it is over \(TuningStore.maxFileSize >> 20) MB"
+            case .notATuningFile: return "not a tuning file"
+            case .unreadable(let why): return why
+            }
+        }
+    }
+
+    /// The tunings in the file at `path` (none when it does not exist).
+    private static func read(_ path: String) -> Result<[String: [String]], ReadError> {
+        guard FileManager.default.fileExists(atPath: path) else { return .success([:]) }
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if let size = attributes[.size] as? Int, size > maxFileSize { return .failure(.tooLarge) }
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let version = try? JSONDecoder().decode(Version.self, from: data) else { return .failure(.notATuningFile) }
+            if version.version > Self.version {
+                // As far as it reads: its entries, if they are still lists of arguments.
+                return .failure(.newer(version.version))
+            }
+            guard version.version == Self.version, let file = try? JSONDecoder().decode(File.self, from: data) else {
+                return .failure(.notATuningFile)
+            }
+            return .success(file.tunings)
+        } catch {
+            return .failure(.unreadable("\(error.localizedDescription)"))
+        }
+    }
+
+    private struct Version: Codable { var version: Int }
+
     private struct File: Codable {
         var version: Int
         var tunings: [String: [String]]
-    }
-
-    private struct TuningFileError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        if error is DecodingError { return "not a tuning file" }
-        return "\(error)"
     }
 }
 

@@ -18,6 +18,10 @@ import Testing
         Session(options: options, window: (900, 915), tunings: store)
     }
 
+    func file(_ path: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    }
+
     @Test func aDemoKeepsItsTuningAcrossSwitchesAndRuns() throws {
         let path = try folder() + "/config/segue/tuning.json"
         let s = session(TuningStore(path: path))
@@ -28,28 +32,36 @@ import Testing
         #expect(s.demo.parameters == s.demo.defaultParameters)
         s.switchDemo(to: .flip)
         #expect(s.demo.parameters.duration == 1.1 && s.demo.parameters.releaseRule == .velocity)
-        // Kept as the options that differ from the reference, whole.
-        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        #expect(file["version"] as? Int == 1)
-        #expect(file["tunings"] as? [String: [String]] == ["flip": ["--duration", "1.1", "--release", "velocity"]])
+        // The first change is written at once, the next within the write interval or at
+        // the end: whole, as the options that differ from the reference.
+        #expect(try file(path)["tunings"] as? [String: [String]] == ["flip": ["--duration", "1.1"]])
+        s.advance(to: TuningStore.writeInterval)
+        #expect(try file(path)["tunings"] as? [String: [String]] == ["flip": ["--duration", "1.1", "--release", "velocity"]])
+        #expect(try file(path)["version"] as? Int == 1)
         let next = session(TuningStore(path: path))
         #expect(next.demo.parameters.duration == 1.1 && next.demo.parameters.releaseRule == .velocity)
         #expect(next.tunings.problem == nil)
     }
 
-    /// The command line's values lie over what was kept on the first visit; what is tuned
-    /// in the session stands after that.
+    /// The command line's values lie over what was kept on the first visit, and are not
+    /// kept themselves; what is tuned in the session stands after that.
     @Test func theCommandLineGoesOverTheKeptTuningUntilTunedAgain() throws {
-        let store = TuningStore(tunings: ["flip": ["--duration", "0.6", "--threshold", "0.3"]])
+        let path = try folder() + "/tuning.json"
+        let store = TuningStore(path: path)
+        store.keep(TransitionParameters(duration: 0.7, curve: .easeInEaseOut), over: TransitionParameters(duration: 1, curve: .easeInEaseOut),
+                   for: "flip", at: 0)
         var options = SessionOptions()
-        options.duration = 0.5
+        options.duration = 0.4
         let s = session(store, options)
-        #expect(s.demo.parameters.duration == 0.5 && s.demo.parameters.threshold == 0.3)
-        s.adjust(.duration, by: 1)
+        #expect(s.demo.parameters.duration == 0.4)
+        s.adjust(.threshold, by: 1)
         s.switchDemo(to: .pageturn)
-        #expect(s.demo.parameters.duration == 0.5)
+        #expect(s.demo.parameters.duration == 0.4)
         s.switchDemo(to: .flip)
-        #expect(s.demo.parameters.duration == 0.6 && s.demo.parameters.threshold == 0.3)
+        #expect(s.demo.parameters.duration == 0.4 && s.demo.parameters.threshold == 0.55)
+        store.flush()
+        // Kept: the threshold tuned; not the duration the command line gave.
+        #expect(try file(path)["tunings"] as? [String: [String]] == ["flip": ["--threshold", "0.55"]])
     }
 
     @Test func zeroResetsAndForgets() throws {
@@ -59,10 +71,11 @@ import Testing
         #expect(s.tunings.tunings["flip"] == ["--threshold", "0.55"])
         s.handle(.key(.digit(0), shift: false), at: 0)
         #expect(s.demo.parameters == s.demo.defaultParameters && s.tunings.tunings["flip"] == nil)
+        s.tunings.flush()
         #expect(session(TuningStore(path: path)).demo.parameters == s.demo.defaultParameters)
     }
 
-    @Test(arguments: ["not json", #"{"version": 2, "tunings": {}}"#, #"{"version": 1, "tunings": {"flip": 3}}"#])
+    @Test(arguments: ["not json", #"{"version": 1, "tunings": {"flip": 3}}"#, #"{"tunings": {}}"#])
     func aBrokenFileIsSetAsideAndWrittenAnew(_ text: String) throws {
         let path = try folder() + "/tuning.json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -73,6 +86,29 @@ import Testing
         s.adjust(.duration, by: -1)
         #expect(store.problem == nil)
         #expect(TuningStore(path: path).tunings == ["flip": ["--duration", "0.9"]])
+        #expect(try String(contentsOfFile: path + ".bad", encoding: .utf8) == text)
+    }
+
+    /// A newer Segue's file is used as far as it reads and never written over.
+    @Test func aNewerFileIsNotWrittenOver() throws {
+        let path = try folder() + "/tuning.json"
+        let text = #"{"version": 2, "tunings": {"flip": ["--duration", "0.7"]}, "more": true}"#
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let s = session(TuningStore(path: path))
+        #expect(s.demo.parameters.duration == 0.7 && s.tunings.problem?.contains("newer Segue") == true)
+        s.adjust(.duration, by: 1)
+        s.tunings.flush()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
+    /// Two apps at once: each writes its own changes into the file as it finds it.
+    @Test func writesMergeIntoTheFileAsItIsThen() throws {
+        let path = try folder() + "/tuning.json"
+        let a = session(TuningStore(path: path)), b = session(TuningStore(path: path))
+        a.adjust(.duration, by: 1)
+        b.switchDemo(to: .pageturn)
+        b.adjust(.threshold, by: 1)
+        #expect(TuningStore(path: path).tunings == ["flip": ["--duration", "1.1"], "pageturn": ["--threshold", "0.55"]])
     }
 
     /// A kept entry that no longer reads (out of range, unknown option) is dropped, not
@@ -91,9 +127,25 @@ import Testing
         store.onProblem = { told.append($0) }
         let s = session(store)
         s.adjust(.duration, by: 1)
+        s.advance(to: 1)
         s.adjust(.duration, by: 1)
+        s.advance(to: 2)
         #expect(s.demo.parameters.duration == 1.2)
         #expect(told.count == 1 && told[0].hasPrefix("cannot save the tuning to"))
+    }
+
+    /// A file's transition keeps its tuning under its path, apart from a demo of its name.
+    @Test func aFilesTransitionIsKeptUnderItsPath() throws {
+        let flipFile = try folder() + "/mine.json"
+        try flipFileText.write(toFile: flipFile, atomically: true, encoding: .utf8)
+        var options = SessionOptions()
+        options.transitionFiles = [flipFile]
+        let s = session(TuningStore(), options)
+        #expect(s.entries[s.current].name == "flip" && s.entries[s.current].tuningKey == "file:" + flipFile)
+        s.adjust(.duration, by: 1)
+        s.switchDemo(to: .flip)
+        #expect(s.demo.parameters == s.demo.defaultParameters)
+        #expect(s.tunings.tunings.keys.sorted() == ["file:" + flipFile])
     }
 
     /// The ready event carries the demo's tuning; a replay starts from the tunings its
