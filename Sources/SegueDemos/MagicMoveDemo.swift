@@ -164,7 +164,7 @@ package final class MagicMoveDemo: Demo {
         set { transition.parameters = newValue }
     }
 
-    package var defaultParameters: TransitionParameters { TransitionParameters(duration: 0.75, curve: .linear) }
+    package var defaultParameters: TransitionParameters { MagicMoveTransition.reference }
 
     package var timingDescription: String {
         "spring ζ\(transition.dampingRatio) v\((transition.initialVelocity * 100).rounded() / 100)"

@@ -2,12 +2,13 @@ import Segue
 
 /// A transition parameter a user can step through, with keys or the HUD's − and + buttons.
 package enum Parameter: String, CaseIterable, Sendable {
-    case duration, curve, threshold, completionSpeed, completionCurve, perspective, release, springCompletion
+    case duration, curve, scrub, threshold, completionSpeed, completionCurve, perspective, release, springCompletion
 
     package var label: String {
         switch self {
         case .duration: return "duration"
         case .curve: return "curve"
+        case .scrub: return "scrub"
         case .threshold: return "threshold"
         case .completionSpeed: return "compl. speed"
         case .completionCurve: return "compl. curve"
@@ -22,6 +23,7 @@ package enum Parameter: String, CaseIterable, Sendable {
         switch self {
         case .duration: return "d"
         case .curve: return "c"
+        case .scrub: return "l"
         case .threshold: return "t"
         case .completionSpeed: return "e"
         case .completionCurve: return "k"
@@ -36,6 +38,7 @@ package enum Parameter: String, CaseIterable, Sendable {
         switch self {
         case .duration: return String(format2: p.duration) + " s"
         case .curve: return p.curve.shortText
+        case .scrub: return p.scrub == .linear ? "linear" : "along the curve"
         case .threshold: return String(format2: p.threshold)
         case .completionSpeed: return String(format2: p.completionSpeed) + "×"
         case .completionCurve: return p.completionCurve.shortText
@@ -60,6 +63,7 @@ package enum Parameter: String, CaseIterable, Sendable {
         case .duration: q.duration = ((p.duration + 0.1 * s) * 100).rounded() / 100
             q.duration = min(max(q.duration, 0.1), 10)
         case .curve: q.curve = cycle(TimingCurve.named, p.curve)
+        case .scrub: q.scrub = cycle(ScrubMode.allCases, p.scrub)
         case .threshold: q.threshold = min(max(((p.threshold + 0.05 * s) * 100).rounded() / 100, 0.05), 0.95)
         case .completionSpeed: q.completionSpeed = min(max(p.completionSpeed + 0.25 * s, 0.25), 4)
         case .completionCurve: q.completionCurve = cycle(TimingCurve.named, p.completionCurve)

@@ -42,6 +42,11 @@ extension SessionOptions {
         help: "uikit (percent ≥ threshold), velocity (a flick of one transition per second decides, as "
             + "Flutter's back gesture), projected (where the release velocity would carry it, as "
             + "libadwaita's swipe tracker) (r)")
+    package static let scrubOption = Option<ScrubMode>.choice(
+        "--scrub", "MODE", "scrub mode", ScrubMode.allCases.map { ($0.rawValue, $0) },
+        help: "how a drag moves the timeline: curve (at the percent of its time, the curve shaping what moves: "
+            + "UIKit's percent-driven transition, the seeds' reference) or linear (where the curve has covered the "
+            + "percent, so what moves stays under the finger: property animators, Flutter; magic move's) (l)")
     package static let springCompletionFlag = Flag(
         "--spring-completion", help: "the rest plays on a spring started at the release velocity (v)")
     package static let slowMotionFlag = Flag(
@@ -52,7 +57,7 @@ extension SessionOptions {
 
     /// The tuning, also changeable live.
     package static var tuningOptions: [OptionSpec] {
-        [durationOption.spec, curveOption.spec, thresholdOption.spec, completionSpeedOption.spec,
+        [durationOption.spec, curveOption.spec, scrubOption.spec, thresholdOption.spec, completionSpeedOption.spec,
          completionCurveOption.spec, perspectiveOption.spec, releaseOption.spec, springCompletionFlag.spec,
          slowMotionFlag.spec]
     }
@@ -70,6 +75,7 @@ extension SessionOptions {
         scale = try a.value(Self.scaleOption)
         duration = try a.value(Self.durationOption)
         curve = try a.value(Self.curveOption)
+        scrub = try a.value(Self.scrubOption)
         threshold = try a.value(Self.thresholdOption)
         completionSpeed = try a.value(Self.completionSpeedOption)
         completionCurve = try a.value(Self.completionCurveOption)

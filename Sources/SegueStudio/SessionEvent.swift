@@ -22,6 +22,7 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
     package struct Tuning: Encodable, Hashable, Sendable {
         var duration: Double
         var curve: String
+        var scrub: String
         var threshold: Double
         var completionSpeed: Double
         var completionCurve: String
@@ -32,6 +33,7 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
         package init(_ p: TransitionParameters) {
             duration = p.duration
             curve = p.curve.argument
+            scrub = p.scrub.rawValue
             threshold = p.threshold
             completionSpeed = p.completionSpeed
             completionCurve = p.completionCurve.argument

@@ -15,6 +15,7 @@ package struct SessionOptions: Hashable, Sendable {
     package var scale: Double?
     package var duration: Double?
     package var curve: TimingCurve?
+    package var scrub: ScrubMode?
     package var threshold: Double?
     package var completionSpeed: Double?
     package var completionCurve: TimingCurve?
@@ -33,6 +34,7 @@ package struct SessionOptions: Hashable, Sendable {
         add(Self.scaleOption, scale.map { "\($0)" })
         add(Self.durationOption, duration.map { "\($0)" })
         add(Self.curveOption, curve?.argument)
+        add(Self.scrubOption, scrub?.rawValue)
         add(Self.thresholdOption, threshold.map { "\($0)" })
         add(Self.completionSpeedOption, completionSpeed.map { "\($0)" })
         add(Self.completionCurveOption, completionCurve?.argument)
@@ -49,6 +51,7 @@ package struct SessionOptions: Hashable, Sendable {
         var p = base
         if let duration { p.duration = duration }
         if let curve { p.curve = curve }
+        if let scrub { p.scrub = scrub }
         if let threshold { p.threshold = threshold }
         if let completionSpeed { p.completionSpeed = completionSpeed }
         if let completionCurve { p.completionCurve = completionCurve }

@@ -36,6 +36,10 @@ package enum TuningCode {
             lines += ["var perspective = CATransform3DIdentity",
                       "perspective.m34 = -1.0 / \(number(d))"]
         }
+        if p.scrub == .linear {
+            lines += ["// Scrubbed linearly, what moves stays under the finger: drive a UIViewPropertyAnimator",
+                      "// (its fractionComplete) with animator.scrubsLinearly = true."]
+        }
         lines += ["// The interaction controller (UIPercentDrivenInteractiveTransition):",
                   "interaction.completionSpeed = \(number(p.completionSpeed))"]
         if p.springCompletion {

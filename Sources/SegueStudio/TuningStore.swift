@@ -173,6 +173,7 @@ extension SessionOptions {
         self.init()
         if parameters.duration != defaults.duration { duration = parameters.duration }
         if parameters.curve != defaults.curve { curve = parameters.curve }
+        if parameters.scrub != defaults.scrub { scrub = parameters.scrub }
         if parameters.threshold != defaults.threshold { threshold = parameters.threshold }
         if parameters.completionSpeed != defaults.completionSpeed { completionSpeed = parameters.completionSpeed }
         if parameters.completionCurve != defaults.completionCurve { completionCurve = parameters.completionCurve }
@@ -184,7 +185,7 @@ extension SessionOptions {
     /// The tuning options alone, as command-line arguments.
     package var tuningArguments: [String] {
         var tuning = SessionOptions()
-        (tuning.duration, tuning.curve, tuning.threshold) = (duration, curve, threshold)
+        (tuning.duration, tuning.curve, tuning.scrub, tuning.threshold) = (duration, curve, scrub, threshold)
         (tuning.completionSpeed, tuning.completionCurve, tuning.perspective) = (completionSpeed, completionCurve, perspective)
         (tuning.release, tuning.springCompletion) = (release, springCompletion)
         // Without the screen size every session's arguments start with.

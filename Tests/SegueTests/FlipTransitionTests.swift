@@ -55,6 +55,46 @@ import Testing
         #expect(h.window.containerView.layer.timing == .normal)
     }
 
+    /// Scrubbed linearly, the flip shows where its curve has covered the percent: the same
+    /// faces as a flip whose curve is linear, scrubbed to that percent — what moves stays
+    /// with the finger.
+    @Test func linearScrubbingKeepsTheFaceWithTheFinger() throws {
+        demo.parameters.scrub = .linear
+        let plain = Harness()
+        let plainDemo = plain.demo as! ModalDemo
+        plainDemo.parameters.curve = .linear
+        for dy in [-130.0, -260, -420] {
+            h.drag(from: start, to: start + Point(x: 0, y: dy), release: false)
+            plain.drag(from: start, to: start + Point(x: 0, y: dy), release: false)
+            let context = try #require(h.window.activeTransition)
+            let percent = -dy / 667
+            #expect(close(interaction.percentComplete, percent))
+            // The timeline is shown at the time whose eased progress is the percent.
+            #expect(close(TimingCurve.easeInEaseOut.value(at: context.fractionComplete), percent, 1e-9))
+            for (a, b) in [(demo.home.view, plainDemo.home.view), (demo.modal.view, plainDemo.modal.view)] {
+                #expect(a.layer.presentation.transform.isApproximatelyEqual(to: b.layer.presentation.transform, tolerance: 1e-6))
+            }
+            h.step(); plain.step()
+            h.send(.up, start + Point(x: 0, y: dy)); plain.send(.up, start + Point(x: 0, y: dy))
+            h.run(1.1); plain.run(1.1)
+            if h.window.topViewController === demo.modal {
+                h.tap(h.center(of: demo.modal.button)); plain.tap(plain.center(of: plainDemo.modal.button))
+                h.run(1.1); plain.run(1.1)
+            }
+        }
+    }
+
+    /// An easing's inverse: the first time fraction reaching a progress, worked by hand for
+    /// linear and the symmetric easeInEaseOut at ½, and a spring's first crossing.
+    @Test func anEasingIsInvertedAtItsFirstCrossing() {
+        #expect(close(Easing.bezier(.linear).timeFraction(reaching: 0.37), 0.37, 1e-9))
+        #expect(close(Easing.bezier(.easeInEaseOut).timeFraction(reaching: 0.5), 0.5, 1e-9))
+        #expect(Easing.bezier(.easeIn).timeFraction(reaching: 0) == 0 && close(Easing.bezier(.easeIn).timeFraction(reaching: 2), 1, 1e-4))
+        let spring = Easing.spring(Spring(duration: 1, dampingRatio: 0.4, initialVelocity: 0))
+        let x = spring.timeFraction(reaching: 1)
+        #expect(close(spring.value(at: x), 1, 1e-6) && x < 0.5)
+    }
+
     @Test func dragShortOfHalfCancelsAndLeavesTheFromScreenUntouched() {
         h.drag(from: start, to: start + Point(x: 0, y: 200))  // 0.3
         h.run(0.29)

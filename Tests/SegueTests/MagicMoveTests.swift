@@ -89,6 +89,27 @@ import Testing
         #expect(demo.grid.cells.allSatisfy { !$0.imageView.isHidden })
     }
 
+    /// Magic move scrubs linearly (its reference): dragged to a percent, the flying picture
+    /// is that fraction of the way back, never past the finger as its spring would carry it.
+    @Test func anInteractivePopKeepsThePictureUnderTheFinger() throws {
+        tapPhoto(1)
+        h.run(1)
+        let cell = demo.grid.cells[1]
+        let edge = Point(x: 3, y: 400)
+        for dx in [40.0, 120, 200] {
+            h.drag(from: edge, to: edge + Point(x: dx, y: 0), release: false)
+            let detail = try #require(h.window.activeTransition?.viewController(forKey: .from) as? PhotoDetailController)
+            let flyer = try #require(demo.navigation.contentView.subviews.last)
+            let start = try #require(detail.imageView.convert(detail.imageView.bounds, to: demo.navigation.contentView))
+            let end = try #require(cell.imageView.convert(cell.imageView.bounds, to: demo.navigation.contentView))
+            let percent = dx / 375
+            #expect(close(flyer.layer.presentation.position.x, start.midX + (end.midX - start.midX) * percent, 1e-6))
+            h.step()
+            h.send(.up, edge + Point(x: dx, y: 0))
+            h.run(1)
+        }
+    }
+
     @Test func aPictureStillTapsAfterAnInteractivePop() {
         tapPhoto(0)
         h.run(1)

@@ -19,6 +19,9 @@ public struct CustomTransition: Sendable {
     /// The animator of a present (`presenting`) or a dismiss, with the parameters as tuned now.
     public var makeAnimator: @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
         -> ViewControllerAnimatedTransitioning
+    /// The curve its animations follow over their whole time with these parameters (the
+    /// tuned curve unless set), which linear scrubbing undoes.
+    public var timeline: @Sendable (_ parameters: TransitionParameters) -> Easing = { .bezier($0.curve) }
 
     public init(name: String, description: String? = nil, duration: Double, curve: TimingCurve = .easeInEaseOut,
                 perspective: TransitionFile.Perspective? = nil, interaction: TransitionFile.Interaction? = nil,
@@ -44,6 +47,8 @@ public struct CustomTransition: Sendable {
             FileAnimator(file: file, presenting: presenting, duration: p.duration,
                          curve: p.curve == reference ? file.curve : .bezier(p.curve), perspectiveDistance: p.perspectiveDistance)
         }
+        let shared = reference
+        timeline = { p in p.curve == shared ? file.curve.easing(duration: p.duration) : .bezier(p.curve) }
         self.file = path
     }
 
@@ -58,7 +63,7 @@ public struct CustomTransition: Sendable {
         public let dismissInteraction: DragInteractionController?
         public var interactions: [DragInteractionController] { [presentInteraction, dismissInteraction].compactMap { $0 } }
         public var parameters: TransitionParameters {
-            didSet { for i in interactions { parameters.apply(to: i) } }
+            didSet { for i in interactions { parameters.apply(to: i, timeline: transition.timeline(parameters)) } }
         }
 
         /// Installs the drags on `window`; `present` and `dismiss` start the operations.
@@ -84,7 +89,7 @@ public struct CustomTransition: Sendable {
                                          perspectiveDistance: transition.perspective?.distance(for: window.bounds.size))
             p.threshold = transition.interaction?.threshold ?? 0.5
             parameters = p
-            for i in interactions { p.apply(to: i) }
+            for i in interactions { p.apply(to: i, timeline: transition.timeline(p)) }
             settle(presented: false)
         }
 

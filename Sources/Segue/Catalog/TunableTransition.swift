@@ -15,6 +15,8 @@ public struct TransitionParameters: Hashable, Sendable {
     public var releaseRule = ReleaseRule.uikit
     /// Hand the release velocity to a spring that plays the rest.
     public var springCompletion = false
+    /// How a drag maps to the timeline (`ScrubMode`).
+    public var scrub = ScrubMode.curve
 
     public init(duration: Double, curve: TimingCurve, perspectiveDistance: Double? = nil) {
         self.duration = duration
@@ -22,8 +24,12 @@ public struct TransitionParameters: Hashable, Sendable {
         self.perspectiveDistance = perspectiveDistance
     }
 
-    /// Gives `interaction` the drag-related parameters.
-    @MainActor public func apply(to interaction: DragInteractionController) {
+    /// Gives `interaction` the drag-related parameters; `timeline` is the curve the
+    /// transition's animations follow over their whole time (`curve` unless given), which
+    /// linear scrubbing undoes.
+    @MainActor public func apply(to interaction: DragInteractionController, timeline: Easing? = nil) {
+        interaction.scrub = scrub
+        interaction.timeline = timeline ?? .bezier(curve)
         interaction.threshold = threshold
         interaction.completionSpeed = completionSpeed
         interaction.completionCurve = completionCurve

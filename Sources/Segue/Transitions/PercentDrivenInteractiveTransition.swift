@@ -15,7 +15,13 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// Multiplies the speed of the rest after release; values ≤ 0 or NaN count as 1.
     public var completionSpeed = 1.0
     public var completionCurve = TimingCurve.easeInEaseOut
-    /// 0…1, clamped.
+    /// How the percent maps to the timeline: at its time (`.curve`, UIKit's) or where
+    /// `timeline` has covered it (`.linear`).
+    public var scrub = ScrubMode.curve
+    /// The curve over the driven transition's whole timeline, which `.linear` scrubbing
+    /// undoes.
+    public var timeline = Easing.bezier(.linear)
+    /// 0…1, clamped: the drag's percent, and after release the progress played out.
     public private(set) var percentComplete = 0.0
     /// The animator's duration for the transition being driven, seconds.
     public private(set) var duration = 0.0
@@ -43,7 +49,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     public func update(_ percent: Double) {
         guard let context, context.phase == .interactive else { return }
         percentComplete = min(max(percent.isNaN ? 0 : percent, 0), 1)
-        context.updateInteractiveTransition(percentComplete)
+        context.updateInteractiveTransition(timeFraction(percentComplete))
     }
 
     /// Plays the rest of the transition to its end; `velocity` (fractions of the transition
@@ -83,9 +89,14 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             let u = seconds > 0 ? (now - start) / seconds : 1
             let eased = min(max(easing.value(at: min(max(u, 0), 1)), 0), 1)
             self.percentComplete = from + (target - from) * eased
-            context.show(self.percentComplete)
+            context.show(self.timeFraction(self.percentComplete))
             if u >= 1 { self.end(context, finished: target == 1) }
         }
+    }
+
+    /// The fraction of the timeline shown for `percent` (see `scrub`).
+    private func timeFraction(_ percent: Double) -> Double {
+        scrub == .curve ? percent : timeline.timeFraction(reaching: percent)
     }
 
     private func end(_ context: TransitionContext, finished: Bool) {
