@@ -28,8 +28,6 @@ package protocol Demo: AnyObject {
     /// A synthetic drag for benchmarks and stress tests: the operation it runs (from rest
     /// after `prepare(for:)`), where it presses, and the displacement that stands for 100 %.
     var dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point) { get }
-    /// The timing shown in the HUD (the curve, or the spring's parameters).
-    var timingDescription: String { get }
     /// What a user can tap now, by name, in screen points (for automation).
     var targets: [(name: String, frame: Rect)] { get }
     /// The images the platform must load before drawing: contents id → path under `Assets/`.
@@ -143,7 +141,7 @@ extension Demo {
     }
 
     /// The curve over the transition's whole timeline.
-    package var curve: TimingCurve {
+    package var curve: Curve {
         get { parameters.curve }
         set { parameters.curve = newValue }
     }

@@ -166,10 +166,6 @@ package final class MagicMoveDemo: Demo {
 
     package var defaultParameters: TransitionParameters { MagicMoveTransition.reference }
 
-    package var timingDescription: String {
-        "spring ζ\(transition.dampingRatio) v\((transition.initialVelocity * 100).rounded() / 100)"
-    }
-
     package var dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point) {
         (.pop, Point(x: 4, y: window.bounds.height / 2), Point(x: window.bounds.width, y: 0))
     }

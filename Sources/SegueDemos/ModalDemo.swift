@@ -48,7 +48,6 @@ package final class ModalDemo: Demo {
 
     package let defaultParameters: TransitionParameters
 
-    package var timingDescription: String { curve.description }
 
     package var images: [(id: String, path: String)] { [] }
 

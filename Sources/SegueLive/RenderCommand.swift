@@ -23,8 +23,8 @@ struct RenderCommand {
         where to write the PNG: written whole or not at all (an existing file is replaced only \
         by a complete one); it must be a regular file or not exist yet
         """)
-    static let curve = Option<TimingCurve>.curve("--curve", help: """
-        \(TimingCurve.names.joined(separator: " | ")) | cubic-bezier:x1,y1,x2,y2: the curve over \
+    static let curve = Option<Curve>.curve("--curve", help: """
+        \(TimingCurve.names.joined(separator: " | ")) | cubic-bezier:x1,y1,x2,y2 | spring:RATIO,VELOCITY: the curve over \
         the whole timeline (default: the transition's own)
         """)
     static let size = Option<Size>.size("--size", help: "the screen in points, 1…10000 a side (default: 375x667)")
@@ -44,7 +44,7 @@ struct RenderCommand {
     var operation: TransitionContext.Operation
     var progress: Double
     var out: String
-    var curve: TimingCurve?
+    var curve: Curve?
     var size: Size
     var scale: Double
     var fromImage: String?

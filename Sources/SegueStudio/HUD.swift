@@ -20,7 +20,6 @@ package struct HUDModel: Equatable, Sendable {
     package var percent = 0.0
     package var translation = Point.zero
     package var velocity = Point.zero
-    package var timing = ""
     package var parameters: TransitionParameters
     package var defaults: TransitionParameters
     package var isPaused = false
@@ -184,7 +183,7 @@ package enum HUD {
         for p in Parameter.allCases {
             let value = p.text(model.parameters)
             let changed = value != p.text(model.defaults)
-            let shown = p == .curve && model.timing != model.parameters.curve.description ? model.timing : value
+            let shown = value
             text("\(p.label)", left, y, color: Color(white: 0.55), width: valueX)
             text((changed ? "• " : "") + shown, left + valueX, y, color: changed ? accent : Color(white: 0.92), width: panel.width - valueX - 84)
             text(String(p.key), panel.maxX - 78, y, color: Color(white: 0.4), width: 14)

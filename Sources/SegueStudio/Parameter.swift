@@ -52,7 +52,8 @@ package enum Parameter: String, CaseIterable, Sendable {
 
     /// `p` stepped once forward (`step` > 0) or back: numbers by a fixed amount within
     /// their range, choices cycled, the switch toggled.
-    package func stepped(_ p: TransitionParameters, by step: Int) -> TransitionParameters {
+    /// The curves cycle through the named ones and the `reference` one (a spring, say).
+    package func stepped(_ p: TransitionParameters, by step: Int, reference: TransitionParameters) -> TransitionParameters {
         var q = p
         let s = Double(step.signum())
         func cycle<T: Equatable>(_ all: [T], _ value: T) -> T {
@@ -62,7 +63,9 @@ package enum Parameter: String, CaseIterable, Sendable {
         switch self {
         case .duration: q.duration = ((p.duration + 0.1 * s) * 100).rounded() / 100
             q.duration = min(max(q.duration, 0.1), 10)
-        case .curve: q.curve = cycle(TimingCurve.named, p.curve)
+        case .curve:
+            let named = TimingCurve.named.map(Curve.bezier)
+            q.curve = cycle(named.contains(reference.curve) ? named : [reference.curve] + named, p.curve)
         case .scrub: q.scrub = cycle(ScrubMode.allCases, p.scrub)
         case .threshold: q.threshold = min(max(((p.threshold + 0.05 * s) * 100).rounded() / 100, 0.05), 0.95)
         case .completionSpeed: q.completionSpeed = min(max(p.completionSpeed + 0.25 * s, 0.25), 4)

@@ -248,7 +248,7 @@ package final class Session {
     /// Steps `parameter` once (see `Parameter.stepped`); it applies from the next transition
     /// and is kept (`tunings`).
     package func adjust(_ parameter: Parameter, by step: Int) {
-        keepTuning(parameter.stepped(demo.parameters, by: step))
+        keepTuning(parameter.stepped(demo.parameters, by: step, reference: demo.defaultParameters))
     }
 
     /// Back to the demo's references, kept so.
@@ -373,7 +373,6 @@ package final class Session {
         }
         hud.parameters = demo.parameters
         hud.defaults = demo.defaultParameters
-        hud.timing = demo.timingDescription
         hud.isPaused = isPaused
         hud.isSlowMotion = isSlowMotion
         if let c = demo.window.activeTransition {

@@ -26,9 +26,10 @@ extension SessionOptions {
 
     package static let durationOption = Option.number(
         "--duration", "S", in: 0.05...60, help: "the transition's duration, 0.05…60 seconds (d)")
-    package static let curveOption = Option<TimingCurve>.curve(
+    package static let curveOption = Option<Curve>.curve(
         "--curve", help: "its curve over the whole timeline: \(TimingCurve.names.joined(separator: " | ")) | "
-            + "cubic-bezier:x1,y1,x2,y2 (c cycles the names)")
+            + "cubic-bezier:x1,y1,x2,y2 | spring:RATIO,VELOCITY (UIKit's spring settling at the duration: damping "
+            + "ratio 0…1000, velocity in distances per second) (c cycles the names and the reference)")
     package static let thresholdOption = Option.number(
         "--threshold", "T", in: 0...1, help: "the release threshold, 0…1 (t)")
     package static let completionSpeedOption = Option.number(
@@ -126,6 +127,47 @@ extension Option where Value == TimingCurve {
     }
 }
 
+extension Option where Value == Curve {
+    /// A transition's curve: what `Option<TimingCurve>.curve` takes, or
+    /// `spring:RATIO,VELOCITY` (RATIO within 0…1000, above 0; VELOCITY within −1000…1000).
+    package static func curve(_ name: String, help: String) -> Option<Curve> {
+        let bezier = Option<TimingCurve>.curve(name, help: help)
+        return Option(name, "CURVE", help: help) { text in
+            let prefix = "spring:"
+            guard text.hasPrefix(prefix) else { return .bezier(try bezier.value(text)) }
+            let numbers = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard numbers.count == 2, let v = numbers as? [Double], v.allSatisfy(\.isFinite) else {
+                throw UsageError("\(name) spring takes two numbers, spring:RATIO,VELOCITY, not \(Echo.quoted(text))")
+            }
+            guard v[0] > 0, v[0] <= 1000 else {
+                throw UsageError("\(name) spring's damping ratio must be above 0 and at most 1000, not \(Echo.quoted(text))")
+            }
+            guard (-1000...1000).contains(v[1]) else {
+                throw UsageError("\(name) spring's velocity must be within -1000…1000, not \(Echo.quoted(text))")
+            }
+            return .spring(dampingRatio: v[0], velocity: v[1])
+        }
+    }
+}
+
+extension Curve {
+    /// The curve as `--curve` takes it: a Bézier's `argument`, or `spring:RATIO,VELOCITY`.
+    package var argument: String {
+        switch self {
+        case .bezier(let c): return c.argument
+        case let .spring(ratio, velocity): return "spring:\(ratio),\(velocity)"
+        }
+    }
+
+    /// The curve in the HUD's few characters.
+    package var shortText: String {
+        switch self {
+        case .bezier(let c): return c.shortText
+        case let .spring(ratio, velocity): return "spring " + TimingCurve.compact(ratio) + ", " + TimingCurve.compact(velocity)
+        }
+    }
+}
+
 extension TimingCurve {
     /// The curve as `--curve` takes it: its name, or `cubic-bezier:x1,y1,x2,y2`.
     package var argument: String {
@@ -135,12 +177,15 @@ extension TimingCurve {
     /// The curve in the HUD's few characters: its name, or its four numbers (two decimals at
     /// most, trailing zeros dropped).
     package var shortText: String {
-        name ?? [c1.x, c1.y, c2.x, c2.y].map { v in
-            var t = String(format2: v)
-            while t.hasSuffix("0") { t.removeLast() }
-            if t.hasSuffix(".") { t.removeLast() }
-            return t == "-0" ? "0" : t
-        }.joined(separator: ", ")
+        name ?? [c1.x, c1.y, c2.x, c2.y].map(Self.compact).joined(separator: ", ")
+    }
+
+    /// `v` with two decimals at most, trailing zeros dropped.
+    static func compact(_ v: Double) -> String {
+        var t = String(format2: v)
+        while t.hasSuffix("0") { t.removeLast() }
+        if t.hasSuffix(".") { t.removeLast() }
+        return t == "-0" ? "0" : t
     }
 }
 

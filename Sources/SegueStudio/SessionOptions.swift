@@ -14,7 +14,7 @@ package struct SessionOptions: Hashable, Sendable {
     /// Pixels per point, or nil to fit the window.
     package var scale: Double?
     package var duration: Double?
-    package var curve: TimingCurve?
+    package var curve: Curve?
     package var scrub: ScrubMode?
     package var threshold: Double?
     package var completionSpeed: Double?

@@ -77,6 +77,14 @@ package enum TuningCode {
         }
     }
 
+    private static func timingParameters(_ curve: Curve) -> String {
+        switch curve {
+        case .bezier(let c): return timingParameters(c)
+        case let .spring(ratio, velocity):
+            return "UISpringTimingParameters(dampingRatio: \(number(ratio)), initialVelocity: CGVector(dx: \(number(velocity)), dy: 0))"
+        }
+    }
+
     private static func timingParameters(_ c: TimingCurve) -> String {
         if let named = animationCurve(c) { return "UICubicTimingParameters(animationCurve: .\(named))" }
         return "UICubicTimingParameters(controlPoint1: CGPoint(x: \(number(c.c1.x)), y: \(number(c.c1.y))), "

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Segue
 @testable import SegueDemos
+import SegueStudio
 
 @MainActor @Suite struct MagicMoveTests {
     let h = Harness(DemoCatalog.make("magicmove", screenSize: Size(width: 375, height: 667))!)
@@ -45,6 +46,25 @@ import Testing
         #expect(demo.navigation.viewControllers.count == 2)
         #expect(demo.navigation.titleLabel.text.string == "Sunset")
         #expect(animator.endedCount == 1)
+    }
+
+    /// Its curve is tunable as every demo's: `c` steps from the reference spring to linear,
+    /// and the next push flies on that curve.
+    @Test func theCurveRowDoesWhatItShows() throws {
+        var p = demo.parameters
+        #expect(p.curve == .spring(dampingRatio: 0.55, velocity: 1 / 0.55))
+        p = Parameter.curve.stepped(p, by: 1, reference: demo.defaultParameters)
+        #expect(p.curve == .linear)
+        #expect(Parameter.curve.stepped(p, by: -1, reference: demo.defaultParameters).curve == demo.defaultParameters.curve)
+        demo.parameters = p
+        tapPhoto(2)
+        let cell = demo.grid.cells[2]
+        let detail = try #require(h.window.activeTransition?.viewController(forKey: .to) as? PhotoDetailController)
+        let flyer = try #require(demo.navigation.contentView.subviews.last)
+        let start = try #require(cell.imageView.convert(cell.imageView.bounds, to: demo.navigation.contentView))
+        let end = try #require(detail.imageView.convert(detail.imageView.bounds, to: demo.navigation.contentView))
+        h.step(0.3)
+        #expect(close(flyer.layer.presentation.position.x, start.midX + (end.midX - start.midX) * 0.3 / 0.75, 1e-6))
     }
 
     @Test func theTitleCrossFadesWithTheTransition() throws {

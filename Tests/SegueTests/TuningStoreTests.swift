@@ -194,7 +194,7 @@ import Testing
     }
 
     @Test func theSwiftStatesEveryValue() {
-        var p = TransitionParameters(duration: 0.6, curve: TimingCurve(0.2, 1.6, 0.4, 1), perspectiveDistance: 500)
+        var p = TransitionParameters(duration: 0.6, curve: .bezier(TimingCurve(0.2, 1.6, 0.4, 1)), perspectiveDistance: 500)
         p.threshold = 0.4
         p.completionSpeed = 1.5
         p.completionCurve = .default
@@ -213,6 +213,8 @@ import Testing
         #expect(named.contains("let finishes = abs(velocity) >= 1.0 ? velocity > 0 : percent >= 0.4"))
         p.springCompletion = true
         #expect(TuningCode.swift("flip", p).contains("UISpringTimingParameters(dampingRatio: 1"))
+        p.curve = .spring(dampingRatio: 0.55, velocity: 2)
+        #expect(TuningCode.swift("magicmove", p).contains("let timing = UISpringTimingParameters(dampingRatio: 0.55, initialVelocity: CGVector(dx: 2.0, dy: 0))"))
     }
 
     @Test func yCopiesAndTellsAndToastsAMoment() throws {

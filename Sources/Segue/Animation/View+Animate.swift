@@ -17,10 +17,13 @@ extension View {
     /// one, starting `delay` seconds after now in that layer's local time; the model values
     /// are set at once. `completion` runs exactly once, after the last animation ends, with
     /// `true` if all played to their end. When nothing animatable changes it runs at once.
+    /// `curve` is a Bézier, or a spring (UIKit's `usingSpringWithDamping:`) that ends at
+    /// `duration`.
     public static func animate(withDuration duration: Double, delay: Double = 0,
-                               curve: TimingCurve = .easeInEaseOut, options: AnimationOptions = [],
+                               curve: Curve = .easeInEaseOut, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(AnimationRecorder(duration: duration, delay: delay, easing: .bezier(curve), isKeyframed: false, options: options),
+        run(AnimationRecorder(duration: duration, delay: delay, easing: curve.easing(duration: duration), isKeyframed: false,
+                              options: options),
             animations, completion)
     }
 
@@ -50,9 +53,9 @@ extension View {
     /// of it; each value holds until its keyframe starts, and keyframes are joined linearly.
     /// `curve` applies once to the whole timeline (easeInEaseOut by default, as in UIKit).
     public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
-                                        curve: TimingCurve = .easeInEaseOut,
+                                        curve: Curve = .easeInEaseOut,
                                         animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(AnimationRecorder(duration: duration, delay: delay, easing: .bezier(curve), isKeyframed: true),
+        run(AnimationRecorder(duration: duration, delay: delay, easing: curve.easing(duration: duration), isKeyframed: true),
             animations, completion)
     }
 

@@ -9,7 +9,7 @@ public struct CustomTransition: Sendable {
     public var description: String?
     /// The reference timing: seconds, and the curve over the whole timeline.
     public var duration: Double
-    public var curve: TimingCurve
+    public var curve: Curve
     /// The eye's distance; nil for none.
     public var perspective: TransitionFile.Perspective?
     /// How drags drive it; nil: buttons only.
@@ -19,11 +19,8 @@ public struct CustomTransition: Sendable {
     /// The animator of a present (`presenting`) or a dismiss, with the parameters as tuned now.
     public var makeAnimator: @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
         -> ViewControllerAnimatedTransitioning
-    /// The curve its animations follow over their whole time with these parameters (the
-    /// tuned curve unless set), which linear scrubbing undoes.
-    public var timeline: @Sendable (_ parameters: TransitionParameters) -> Easing = { .bezier($0.curve) }
 
-    public init(name: String, description: String? = nil, duration: Double, curve: TimingCurve = .easeInEaseOut,
+    public init(name: String, description: String? = nil, duration: Double, curve: Curve = .easeInEaseOut,
                 perspective: TransitionFile.Perspective? = nil, interaction: TransitionFile.Interaction? = nil,
                 makeAnimator: @escaping @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
                     -> ViewControllerAnimatedTransitioning) {
@@ -37,18 +34,13 @@ public struct CustomTransition: Sendable {
     }
 
     /// The transition of `file` (read from `path`): a `FileAnimator` each way, on the file's
-    /// curve until the tuning picks another (a spring file shows easeInEaseOut as its
-    /// reference curve).
+    /// curve (its reference) or the one the tuning picks.
     public init(file: TransitionFile, path: String? = nil) {
-        var reference = TimingCurve.easeInEaseOut
-        if case .bezier(let b) = file.curve { reference = b }
-        self.init(name: file.name, description: file.description, duration: file.duration, curve: reference,
+        self.init(name: file.name, description: file.description, duration: file.duration, curve: file.curve,
                   perspective: file.perspective, interaction: file.interaction) { presenting, p in
-            FileAnimator(file: file, presenting: presenting, duration: p.duration,
-                         curve: p.curve == reference ? file.curve : .bezier(p.curve), perspectiveDistance: p.perspectiveDistance)
+            FileAnimator(file: file, presenting: presenting, duration: p.duration, curve: p.curve,
+                         perspectiveDistance: p.perspectiveDistance)
         }
-        let shared = reference
-        timeline = { p in p.curve == shared ? file.curve.easing(duration: p.duration) : .bezier(p.curve) }
         self.file = path
     }
 
@@ -63,7 +55,7 @@ public struct CustomTransition: Sendable {
         public let dismissInteraction: DragInteractionController?
         public var interactions: [DragInteractionController] { [presentInteraction, dismissInteraction].compactMap { $0 } }
         public var parameters: TransitionParameters {
-            didSet { for i in interactions { parameters.apply(to: i, timeline: transition.timeline(parameters)) } }
+            didSet { for i in interactions { parameters.apply(to: i) } }
         }
 
         /// Installs the drags on `window`; `present` and `dismiss` start the operations.
@@ -89,7 +81,7 @@ public struct CustomTransition: Sendable {
                                          perspectiveDistance: transition.perspective?.distance(for: window.bounds.size))
             p.threshold = transition.interaction?.threshold ?? 0.5
             parameters = p
-            for i in interactions { p.apply(to: i, timeline: transition.timeline(p)) }
+            for i in interactions { p.apply(to: i) }
             settle(presented: false)
         }
 

@@ -19,11 +19,11 @@ public final class FlipAnimator: ViewControllerAnimatedTransitioning {
     /// Seconds; the reference is 1.0.
     public var duration: Double
     /// The curve over the whole keyframe timeline; the reference is easeInEaseOut.
-    public var curve: TimingCurve
+    public var curve: Curve
     /// The eye's distance in points; nil for the reference, the container's height.
     public var perspectiveDistance: Double?
 
-    public init(direction: Direction, duration: Double = 1.0, curve: TimingCurve = .easeInEaseOut,
+    public init(direction: Direction, duration: Double = 1.0, curve: Curve = .easeInEaseOut,
                 perspectiveDistance: Double? = nil) {
         self.direction = direction
         self.duration = duration

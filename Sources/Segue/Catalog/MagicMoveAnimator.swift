@@ -17,18 +17,16 @@ public final class MagicMoveAnimator: ViewControllerAnimatedTransitioning {
     public let operation: TransitionContext.Operation
     /// Seconds; the reference is 0.75.
     public var duration: Double
-    public var dampingRatio: Double
-    /// Whole distances per second.
-    public var initialVelocity: Double
+    /// The reference is a spring: damping ratio 0.55, 1/0.55 distances per second.
+    public var curve: Curve
+    public static let referenceCurve = Curve.spring(dampingRatio: 0.55, velocity: 1 / 0.55)
     /// How many times `animationEnded(_:)` has run (once per transition).
     public private(set) var endedCount = 0
 
-    public init(operation: TransitionContext.Operation, duration: Double = 0.75, dampingRatio: Double = 0.55,
-                initialVelocity: Double = 1 / 0.55) {
+    public init(operation: TransitionContext.Operation, duration: Double = 0.75, curve: Curve = MagicMoveAnimator.referenceCurve) {
         self.operation = operation
         self.duration = duration
-        self.dampingRatio = dampingRatio
-        self.initialVelocity = initialVelocity
+        self.curve = curve
     }
 
     public var transitionName: String { "magicmove" }
@@ -59,7 +57,7 @@ public final class MagicMoveAnimator: ViewControllerAnimatedTransitioning {
             target.isHidden = true
             flyer = snapshot
             detail.alpha = pushing ? 0 : 1
-            View.animate(withDuration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity, animations: {
+            View.animate(withDuration: duration, curve: curve, animations: {
                 snapshot.frame = end
                 detail.alpha = pushing ? 1 : 0
             }, completion: { _ in
@@ -70,9 +68,9 @@ public final class MagicMoveAnimator: ViewControllerAnimatedTransitioning {
                 context.completeTransition(!context.transitionWasCancelled)
             })
         } else {
-            // Nothing to fly: the detail screen just fades, on the same spring.
+            // Nothing to fly: the detail screen just fades, on the same curve.
             detail.alpha = pushing ? 0 : 1
-            View.animate(withDuration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity, animations: {
+            View.animate(withDuration: duration, curve: curve, animations: {
                 detail.alpha = pushing ? 1 : 0
             }, completion: { _ in
                 detail.alpha = 1

@@ -4,30 +4,17 @@
 @MainActor
 public final class MagicMoveTransition: NavigationControllerDelegate, TunableTransition {
     public let popInteraction: DragInteractionController
-    public var dampingRatio = 0.55 {
-        didSet { applyParameters() }
-    }
-    public var initialVelocity = 1 / 0.55 {
-        didSet { applyParameters() }
-    }
     public var interactions: [DragInteractionController] { [popInteraction] }
-    /// The reference: a 0.75 s spring (its curve is not used; it has no perspective),
-    /// scrubbed linearly so the picture stays under the finger instead of overshooting it.
+    /// The reference: a 0.75 s spring (it has no perspective), scrubbed linearly so the
+    /// picture stays under the finger instead of overshooting it.
     public var parameters = MagicMoveTransition.reference {
-        didSet { applyParameters() }
+        didSet { parameters.apply(to: popInteraction) }
     }
 
     public static var reference: TransitionParameters {
-        var p = TransitionParameters(duration: 0.75, curve: .linear)
+        var p = TransitionParameters(duration: 0.75, curve: MagicMoveAnimator.referenceCurve)
         p.scrub = .linear
         return p
-    }
-
-    private func applyParameters() {
-        let spring = Spring.validate(duration: parameters.duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity) == nil
-            ? Easing.spring(Spring(duration: parameters.duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity))
-            : Easing.bezier(.linear)
-        parameters.apply(to: popInteraction, timeline: spring)
     }
 
     /// - Parameter pop: starts an animated pop.
@@ -36,13 +23,12 @@ public final class MagicMoveTransition: NavigationControllerDelegate, TunableTra
             window: window, recognizer: ScreenEdgePanGestureRecognizer(edges: .left),
             progress: { [weak window] t in max(t.x, 0) / max(window?.bounds.width ?? 1, 1) },
             begin: pop)
-        applyParameters()
+        parameters.apply(to: popInteraction)
     }
 
     public func navigationController(_ nav: NavigationController, animationControllerFor operation: TransitionContext.Operation,
                                      from: ViewController, to: ViewController) -> ViewControllerAnimatedTransitioning? {
-        MagicMoveAnimator(operation: operation, duration: parameters.duration, dampingRatio: dampingRatio,
-                          initialVelocity: initialVelocity)
+        MagicMoveAnimator(operation: operation, duration: parameters.duration, curve: parameters.curve)
     }
 
     public func navigationController(_ nav: NavigationController, interactionControllerFor animator: ViewControllerAnimatedTransitioning)

@@ -14,11 +14,11 @@ public final class PageTurnAnimator: ViewControllerAnimatedTransitioning {
     public let isPresenting: Bool
     /// Seconds; the reference is 0.8.
     public var duration: Double
-    public var curve: TimingCurve
+    public var curve: Curve
     /// The eye's distance from the screen in points; the reference's m34 = −0.002 is 500.
     public var perspectiveDistance: Double
 
-    public init(presenting: Bool, duration: Double = 0.8, curve: TimingCurve = .easeInEaseOut,
+    public init(presenting: Bool, duration: Double = 0.8, curve: Curve = .easeInEaseOut,
                 perspectiveDistance: Double = 500) {
         isPresenting = presenting
         self.duration = duration

@@ -3,7 +3,7 @@ public struct TransitionParameters: Hashable, Sendable {
     /// Seconds the animation lasts (for a spring, the time it settles by).
     public var duration: Double
     /// The curve over the whole timeline (unused by springs).
-    public var curve: TimingCurve
+    public var curve: Curve
     /// The percent at or above which a release finishes (0…1).
     public var threshold = 0.5
     /// How much faster than its own timing the rest plays after release (> 0).
@@ -18,18 +18,17 @@ public struct TransitionParameters: Hashable, Sendable {
     /// How a drag maps to the timeline (`ScrubMode`).
     public var scrub = ScrubMode.curve
 
-    public init(duration: Double, curve: TimingCurve, perspectiveDistance: Double? = nil) {
+    public init(duration: Double, curve: Curve, perspectiveDistance: Double? = nil) {
         self.duration = duration
         self.curve = curve
         self.perspectiveDistance = perspectiveDistance
     }
 
-    /// Gives `interaction` the drag-related parameters; `timeline` is the curve the
-    /// transition's animations follow over their whole time (`curve` unless given), which
-    /// linear scrubbing undoes.
-    @MainActor public func apply(to interaction: DragInteractionController, timeline: Easing? = nil) {
+    /// Gives `interaction` the drag-related parameters (and the curve over the whole
+    /// timeline, which linear scrubbing undoes).
+    @MainActor public func apply(to interaction: DragInteractionController) {
         interaction.scrub = scrub
-        interaction.timeline = timeline ?? .bezier(curve)
+        interaction.timeline = curve.easing(duration: duration)
         interaction.threshold = threshold
         interaction.completionSpeed = completionSpeed
         interaction.completionCurve = completionCurve

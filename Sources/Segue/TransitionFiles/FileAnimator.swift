@@ -26,13 +26,13 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
     /// Seconds.
     public var duration: Double
     /// Over the whole timeline.
-    public var curve: FileCurve
+    public var curve: Curve
     /// The eye's distance in points; nil for none.
     public var perspectiveDistance: Double?
 
     /// An animator for `file`'s present (or dismiss) with the file's timing; `perspectiveDistance`
     /// overrides the file's (which depends on the screen, so it is resolved when it runs).
-    public init(file: TransitionFile, presenting: Bool, duration: Double? = nil, curve: FileCurve? = nil,
+    public init(file: TransitionFile, presenting: Bool, duration: Double? = nil, curve: Curve? = nil,
                 perspectiveDistance: Double? = nil) {
         self.file = file
         isPresenting = presenting
@@ -160,7 +160,7 @@ struct LayerTracks {
     /// first, after the last the last, between two the segment's curve from the earlier one
     /// (linear by default) interpolated number by number; `fallback` where no key names it.
     func track(_ value: (TransitionFile.Keyframe) -> [Double]?, at t: Double, fallback: [Double]) -> [Double] {
-        var previous: (t: Double, value: [Double], curve: FileCurve?)?
+        var previous: (t: Double, value: [Double], curve: Curve?)?
         for k in keyframes {
             guard let v = value(k) else { continue }
             guard let p = previous else {

@@ -168,7 +168,7 @@ private struct FieldValue {
 
     /// A named curve, `{"cubicBezier": [x1, y1, x2, y2]}` or
     /// `{"spring": {"dampingRatio": z, "velocity": v}}`.
-    func curve() throws -> FileCurve {
+    func curve() throws -> Curve {
         let names = TimingCurve.named.compactMap(\.name)
         if case .string(let s) = value.kind {
             guard let c = TimingCurve.named(s) else {
@@ -186,7 +186,7 @@ private struct FieldValue {
             }
             return .bezier(TimingCurve(p[0], p[1], p[2], p[3]))
         }
-        if let s = try object.take("spring", { v throws -> FileCurve in
+        if let s = try object.take("spring", { v throws -> Curve in
             var spring = try FieldReader(v)
             let ratio = try spring.take("dampingRatio", required: true) { try $0.number(in: 0...1000, excludingLower: true) }!
             let velocity = try spring.take("velocity") { try $0.number(in: -1000...1000) } ?? 0

@@ -9,7 +9,7 @@ public struct TransitionFile: Hashable, Sendable {
     /// Seconds, 0 < d ≤ 60.
     public var duration: Double
     /// Over the whole timeline.
-    public var curve: FileCurve
+    public var curve: Curve
     public var perspective: Perspective?
     public var interaction: Interaction?
     /// First at the back.
@@ -140,25 +140,8 @@ public struct TransitionFile: Hashable, Sendable {
         public var opacity: Double?
         public var cornerRadius: Double?
         /// For the segment from this key to the next; nil: linear.
-        public var curve: FileCurve?
+        public var curve: Curve?
     }
-}
-
-/// A transition file's curve: a cubic Bézier, or UIKit's spring that settles at the duration.
-public enum FileCurve: Hashable, Sendable {
-    case bezier(TimingCurve)
-    case spring(dampingRatio: Double, velocity: Double)
-
-    /// The easing of an animation of `duration` seconds along this curve.
-    public func easing(duration: Double) -> Easing {
-        switch self {
-        case .bezier(let c): return .bezier(c)
-        case let .spring(ratio, velocity): return .spring(Spring(duration: duration, dampingRatio: ratio, initialVelocity: velocity))
-        }
-    }
-
-    /// The fraction of change at time fraction `u` of a segment (a spring settles at its end).
-    public func value(at u: Double) -> Double { easing(duration: 1).value(at: u) }
 }
 
 /// A distance in a transition file: points, or (an extension of format 1, as CSS's

@@ -7,9 +7,9 @@ import SegueLive
 final class DropAnimator: ViewControllerAnimatedTransitioning {
     let presenting: Bool
     let duration: Double
-    let curve: TimingCurve
+    let curve: Curve
 
-    init(presenting: Bool, duration: Double, curve: TimingCurve) {
+    init(presenting: Bool, duration: Double, curve: Curve) {
         self.presenting = presenting
         self.duration = duration
         self.curve = curve
