@@ -69,7 +69,10 @@ package enum Parameter: String, CaseIterable, Sendable {
         case .scrub: q.scrub = cycle(ScrubMode.allCases, p.scrub)
         case .threshold: q.threshold = min(max(((p.threshold + 0.05 * s) * 100).rounded() / 100, 0.05), 0.95)
         case .completionSpeed: q.completionSpeed = min(max(p.completionSpeed + 0.25 * s, 0.25), 4)
-        case .completionCurve: q.completionCurve = cycle(TimingCurve.named, p.completionCurve)
+        case .completionCurve:
+            let named = TimingCurve.named.map(Curve.bezier)
+            q.completionCurve = cycle(named.contains(reference.completionCurve) ? named : [reference.completionCurve] + named,
+                                      p.completionCurve)
         case .perspective:
             guard let d = p.perspectiveDistance else { return p }
             // Within what --perspective takes, so a kept or copied tuning reads back.

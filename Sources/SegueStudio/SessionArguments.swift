@@ -34,7 +34,7 @@ extension SessionOptions {
         "--threshold", "T", in: 0...1, help: "the release threshold, 0…1 (t)")
     package static let completionSpeedOption = Option.number(
         "--completion-speed", "S", in: 0.05...20, help: "how much faster the rest plays after release, 0.05…20 (e)")
-    package static let completionCurveOption = Option<TimingCurve>.curve(
+    package static let completionCurveOption = Option<Curve>.curve(
         "--completion-curve", help: "the curve of the rest after release, as --curve (k)")
     package static let perspectiveOption = Option.number(
         "--perspective", "D", in: 10...100_000, help: "the eye's distance in points, m34 = −1/D, 10…100000 (p)")

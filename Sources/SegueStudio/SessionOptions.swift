@@ -18,7 +18,7 @@ package struct SessionOptions: Hashable, Sendable {
     package var scrub: ScrubMode?
     package var threshold: Double?
     package var completionSpeed: Double?
-    package var completionCurve: TimingCurve?
+    package var completionCurve: Curve?
     package var perspective: Double?
     package var release: ReleaseRule?
     package var springCompletion = false

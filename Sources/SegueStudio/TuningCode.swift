@@ -46,7 +46,7 @@ package enum TuningCode {
             lines += ["// The rest plays on a critically damped spring started at the release velocity",
                       "// (transitions per second, `velocity` below).",
                       "interaction.timingCurve = UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: velocity, dy: 0))"]
-        } else if let curve = animationCurve(p.completionCurve) {
+        } else if case .bezier(let bezier) = p.completionCurve, let curve = animationCurve(bezier) {
             lines.append("interaction.completionCurve = .\(curve)")
         } else {
             lines.append("interaction.timingCurve = \(timingParameters(p.completionCurve))")

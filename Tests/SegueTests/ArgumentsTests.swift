@@ -65,7 +65,7 @@ import SegueCommandLine
         #expect(try SessionOptions(parsing: o.arguments) == o)
         // A curve of its own goes as cubic-bezier:x1,y1,x2,y2 and comes back the same.
         o.curve = .bezier(TimingCurve(0.2, 1.6, 0.4, 1))
-        o.completionCurve = TimingCurve(0, 0, 0.3, 1)
+        o.completionCurve = .bezier(TimingCurve(0, 0, 0.3, 1))
         #expect(o.arguments.contains("cubic-bezier:0.2,1.6,0.4,1.0"))
         #expect(try SessionOptions(parsing: o.arguments) == o)
         #expect(o.curve?.shortText == "0.2, 1.6, 0.4, 1" && TimingCurve.easeIn.shortText == "easeIn")

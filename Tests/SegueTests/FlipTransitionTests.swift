@@ -198,6 +198,23 @@ import Testing
         #expect(h.log.count == 2)
     }
 
+    /// A spring as the completion curve: the rest plays on it, settling as the rest ends
+    /// (0.4 of 1 s), overshooting past the end on the way when underdamped (clamped to 1).
+    @Test func theRestCanPlayOnASpring() throws {
+        interaction.completionCurve = .spring(dampingRatio: 1, velocity: 0)
+        let spring = Spring(duration: 0.4, dampingRatio: 1, initialVelocity: 0)
+        h.drag(from: start, to: start + Point(x: 0, y: 400), release: false)
+        h.step()
+        h.send(.up, start + Point(x: 0, y: 400))
+        let from = interaction.percentComplete
+        let began = h.window.time
+        h.step(0.1)
+        // (Within the fraction of a frame between the release and the first step.)
+        #expect(close(interaction.percentComplete, from + (1 - from) * spring.value(at: h.window.time - began), 2e-3))
+        h.run(0.35)
+        #expect(h.log.last == "ended flip present cancelled=false")
+    }
+
     @Test func dragOnTheModalDismisses() {
         h.tap(h.center(of: demo.home.button))
         h.run(1.1)

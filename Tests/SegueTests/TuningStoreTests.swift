@@ -213,6 +213,9 @@ import Testing
         #expect(named.contains("let finishes = abs(velocity) >= 1.0 ? velocity > 0 : percent >= 0.4"))
         p.springCompletion = true
         #expect(TuningCode.swift("flip", p).contains("UISpringTimingParameters(dampingRatio: 1"))
+        p.springCompletion = false
+        p.completionCurve = .spring(dampingRatio: 0.7, velocity: 0)
+        #expect(TuningCode.swift("flip", p).contains("interaction.timingCurve = UISpringTimingParameters(dampingRatio: 0.7"))
         p.curve = .spring(dampingRatio: 0.55, velocity: 2)
         #expect(TuningCode.swift("magicmove", p).contains("let timing = UISpringTimingParameters(dampingRatio: 0.55, initialVelocity: CGVector(dx: 2.0, dy: 0))"))
     }

@@ -8,7 +8,7 @@ public struct TransitionParameters: Hashable, Sendable {
     public var threshold = 0.5
     /// How much faster than its own timing the rest plays after release (> 0).
     public var completionSpeed = 1.0
-    public var completionCurve = TimingCurve.easeInEaseOut
+    public var completionCurve = Curve.easeInEaseOut
     /// The eye's distance in points (m34 = −1/d), or nil where the transition has no
     /// perspective.
     public var perspectiveDistance: Double?

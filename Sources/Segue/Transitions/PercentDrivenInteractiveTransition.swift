@@ -14,7 +14,7 @@
 open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransitioning {
     /// Multiplies the speed of the rest after release; values ≤ 0 or NaN count as 1.
     public var completionSpeed = 1.0
-    public var completionCurve = TimingCurve.easeInEaseOut
+    public var completionCurve = Curve.easeInEaseOut
     /// How the percent maps to the timeline: at its time (`.curve`, UIKit's) or where
     /// `timeline` has covered it (`.linear`).
     public var scrub = ScrubMode.curve
@@ -71,9 +71,10 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// The easing of the rest: `completionCurve`, or a critically damped spring whose
     /// initial velocity is the release velocity over the distance left (UIKit's units).
     private func completionEasing(distance: Double, seconds: Double, velocity: Double?) -> Easing {
-        guard let velocity, distance != 0, seconds > 0 else { return .bezier(completionCurve) }
+        let curve = completionCurve.easing(duration: seconds)
+        guard let velocity, distance != 0, seconds > 0 else { return curve }
         let v = velocity / distance
-        guard Spring.validate(duration: seconds, dampingRatio: 1, initialVelocity: v) == nil else { return .bezier(completionCurve) }
+        guard Spring.validate(duration: seconds, dampingRatio: 1, initialVelocity: v) == nil else { return curve }
         return .spring(Spring(duration: seconds, dampingRatio: 1, initialVelocity: v))
     }
 

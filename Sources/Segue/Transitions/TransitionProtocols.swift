@@ -24,8 +24,8 @@ public protocol ViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ context: TransitionContext)
     /// How much faster than the animator's timing the rest plays after release (> 0).
     var completionSpeed: Double { get }
-    /// The curve the rest plays with after release.
-    var completionCurve: TimingCurve { get }
+    /// The curve the rest plays with after release (a spring settles as the rest ends).
+    var completionCurve: Curve { get }
 }
 
 /// Supplies the animator and the optional interaction controller of a modal presentation
