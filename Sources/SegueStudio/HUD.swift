@@ -1,3 +1,4 @@
+import Foundation
 import Segue
 import SegueDemos
 
@@ -32,6 +33,9 @@ package struct HUDModel: Equatable, Sendable {
     package var problem: String?
     /// A passing word (what `y` copied), shown in green for a moment.
     package var toast: String?
+    /// The last transition over time, and the one before it (drawn faded behind).
+    package var plot: TransitionPlot?
+    package var previousPlot: TransitionPlot?
 }
 
 /// A clickable part of the HUD.
@@ -183,15 +187,23 @@ package enum HUD {
         for p in Parameter.allCases {
             let value = p.text(model.parameters)
             let changed = value != p.text(model.defaults)
-            let shown = value
             text("\(p.label)", left, y, color: Color(white: 0.55), width: valueX)
-            text((changed ? "• " : "") + shown, left + valueX, y, color: changed ? accent : Color(white: 0.92), width: panel.width - valueX - 84)
+            text((changed ? "• " : "") + value, left + valueX, y, color: changed ? accent : Color(white: 0.92), width: panel.width - valueX - 84)
             text(String(p.key), panel.maxX - 78, y, color: Color(white: 0.4), width: 14)
             y += lineHeight
         }
         row("renderer", model.renderer)
         row("screen", model.screen)
         y += lineHeight / 3
+        if let plot = model.plot {
+            let box = Rect(x: left, y: y, width: panel.width - 32, height: plotHeight)
+            drawPlot(plot, previous: model.previousPlot, in: box) { list.items.append($0) }
+            y = box.maxY + 4
+            if let caption = plot.caption {
+                text(caption, left, y, size: 12.5, weight: .monospace, color: Color(hex: 0xFBBF24), width: panel.width - 32)
+            }
+            y += lineHeight + 2
+        }
         if let problem = model.problem {
             text(problem, left, y, size: 12.5, weight: .regular, color: Color(hex: 0xF87171), width: panel.width - 32)
             y += lineHeight * 3
@@ -201,6 +213,56 @@ package enum HUD {
             y += lineHeight * 2
         }
         text(model.hint, left, y, size: 12.5, weight: .regular, color: Color(white: 0.65), width: panel.width - 32)
+    }
+
+    /// The plot's height in pixels.
+    static let plotHeight = 64.0
+
+    /// The plot of `plot` in `box`: time across (the longer of the two plots' spans), 0…1 up;
+    /// the threshold in grey, the finger's percent in blue, the progress in green, the
+    /// release as an amber mark; `previous` the same, faded, behind. Lines are thin rects
+    /// turned along each step.
+    static func drawPlot(_ plot: TransitionPlot, previous: TransitionPlot?, in box: Rect, _ add: (DisplayList.Item) -> Void) {
+        func item(_ r: Rect, _ m: Transform3D, _ c: Color, _ opacity: Double) {
+            add(.init(rect: r, transform: m, opacity: opacity, fill: .color(c), name: "hud"))
+        }
+        item(box, .identity, Color(hex: 0x11131A), 1)
+        let span = max(plot.span, previous?.span ?? 0, 1.0 / 60)
+        func point(_ t: Double, _ v: Double) -> Point {
+            Point(x: box.minX + box.width * min(max(t / span, 0), 1), y: box.maxY - box.height * min(max(v, 0), 1))
+        }
+        func line(_ a: Point, _ b: Point, _ c: Color, _ opacity: Double) {
+            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0.01 else { return }
+            let m = Transform3D.makeRotation(atan2(dy, dx), 0, 0, 1).concatenating(.makeTranslation(a.x, a.y, 0))
+            item(Rect(x: 0, y: -0.75, width: length, height: 1.5), m, c, opacity)
+        }
+        /// A series as a polyline of at most about 120 steps.
+        func series(_ p: TransitionPlot, _ value: (TransitionPlot.Sample) -> Double?, _ c: Color, _ opacity: Double) {
+            let stride = max(1, p.samples.count / 120)
+            var last: Point?
+            for (i, s) in p.samples.enumerated() where i % stride == 0 || i == p.samples.count - 1 {
+                guard let v = value(s) else {
+                    last = nil
+                    continue
+                }
+                let q = point(s.t, v)
+                if let last { line(last, q, c, opacity) }
+                last = q
+            }
+        }
+        let threshold = point(0, plot.threshold).y
+        item(Rect(x: box.minX, y: threshold - 0.5, width: box.width, height: 1), .identity, Color(white: 0.4), 1)
+        let finger = Color(hex: 0x38BDF8), progress = Color(hex: 0x34D399), release = Color(hex: 0xFBBF24)
+        for (p, opacity) in [(previous, 0.3), (plot, 1.0)] {
+            guard let p else { continue }
+            series(p, { $0.progress }, progress, opacity)
+            series(p, { $0.finger }, finger, opacity)
+            if let (t, r) = p.release {
+                let q = point(t, r.percent)
+                item(Rect(x: q.x - 3, y: q.y - 3, width: 6, height: 6), .identity, release, opacity)
+            }
+        }
     }
 
     private static func phaseColor(_ phase: TransitionContext.Phase?) -> Color {

@@ -111,12 +111,17 @@ package final class Session {
         case .began(let c):
             hud.transition = c.transitionName
             hud.operation = c.operation
+            hud.previousPlot = hud.plot
+            hud.plot = TransitionPlot(threshold: demo.parameters.threshold)
+            plotStart = sceneTime
+            plottedReleases = demo.interactions.map(\.releaseCount)
             var e = SessionEvent(.began)
             e.transition = c.transitionName
             e.operation = c.operation.rawValue
             e.interactive = c.isInteractive
             emit(e.jsonLine)
         case .ended(let c, let cancelled):
+            hud.plot?.append(.init(t: sceneTime - plotStart, finger: nil, progress: cancelled ? 0 : 1))
             // Told here, not guessed from the last phase seen: a drag released at 0 %
             // cancels and ends within one frame, never seen "cancelling".
             hud.phase = cancelled ? .cancelled : .finished
@@ -357,8 +362,26 @@ package final class Session {
         demo.window.advance(to: time)
     }
 
+    /// When the plotted transition began (scene seconds), and each drag's release count then.
+    private var plotStart = 0.0
+    private var plottedReleases: [Int] = []
+
+    /// Adds this frame to the plot of the transition under way: the drag's percent while it
+    /// drags, the timeline shown, and a release that came since.
+    private func plotFrame() {
+        guard hud.plot != nil, let context = demo.window.activeTransition else { return }
+        let t = sceneTime - plotStart
+        for (i, drag) in demo.interactions.enumerated() where i < plottedReleases.count && drag.releaseCount != plottedReleases[i] {
+            plottedReleases[i] = drag.releaseCount
+            if let release = drag.lastRelease { hud.plot?.release = (t, release) }
+        }
+        let finger = demo.interactions.first { $0.isInteracting }?.percentComplete
+        hud.plot?.append(.init(t: t, finger: finger, progress: context.fractionComplete))
+    }
+
     private func refreshHUD() {
         if hud.toast != nil, (realTime ?? 0) >= toastUntil { hud.toast = nil }
+        plotFrame()
         let interactions = demo.interactions
         let active = interactions.first { $0.recognizer.isActive }
         isDragging = active != nil

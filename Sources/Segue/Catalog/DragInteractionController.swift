@@ -21,6 +21,19 @@ public final class DragInteractionController: PercentDrivenInteractiveTransition
     /// The velocity of the last release, fractions of the transition per second (positive
     /// toward finishing).
     public private(set) var releaseVelocity = 0.0
+    /// The last release: where, how fast, and what the rule decided.
+    public private(set) var lastRelease: Release?
+    /// How many releases there have been (a new one changes it).
+    public private(set) var releaseCount = 0
+
+    /// A release of the drag: its percent (0…1), its velocity (fractions per second,
+    /// positive toward finishing), whether it finishes, and by which rule.
+    public struct Release: Hashable, Sendable {
+        public var percent: Double
+        public var velocity: Double
+        public var finishes: Bool
+        public var rule: ReleaseRule
+    }
     private let progress: (Point) -> Double
     private let begin: () -> Void
 
@@ -57,6 +70,8 @@ public final class DragInteractionController: PercentDrivenInteractiveTransition
             update(progress(recognizer.translation))
             releaseVelocity = progressVelocity()
             let finishing = releaseRule.finishes(percent: percentComplete, velocity: releaseVelocity, threshold: threshold)
+            lastRelease = Release(percent: percentComplete, velocity: releaseVelocity, finishes: finishing, rule: releaseRule)
+            releaseCount += 1
             let handoff = springCompletion ? releaseVelocity : nil
             if finishing { finish(velocity: handoff) } else { cancel(velocity: handoff) }
         case .cancelled:
