@@ -33,6 +33,9 @@ package struct HUDModel: Equatable, Sendable {
     package var problem: String?
     /// A passing word (what `y` copied), shown in green for a moment.
     package var toast: String?
+    /// Whether the curve editor shows (in the plot's place): a click on the curve's value
+    /// opens and closes it.
+    package var isEditingCurve = false
     /// The last transition over time, and the one before it (drawn faded behind).
     package var plot: TransitionPlot?
     package var previousPlot: TransitionPlot?
@@ -45,6 +48,10 @@ package enum HUDControl: Hashable, Sendable {
     case page(Int)
     case adjust(Parameter, Int)
     case scrubBar
+    /// The curve's value: opens or closes the editor.
+    case curveValue
+    /// A Bézier handle of the editor (1 or 2), dragged.
+    case curveHandle(Int)
 }
 
 /// Lays out the HUD panel as display-list items in window pixels, and tells what is where.
@@ -61,6 +68,30 @@ package enum HUD {
     }
     private static func parameterRow(_ panel: Rect, _ i: Int) -> Double {
         barRect(panel).maxY + 14 + Double(2 + i) * lineHeight
+    }
+
+    /// Where the plot, or the curve editor, sits: under the renderer and screen rows.
+    static func plotBox(_ panel: Rect) -> Rect {
+        Rect(x: panel.minX + 16, y: parameterRow(panel, Parameter.allCases.count) + 2 * lineHeight + lineHeight / 3,
+             width: panel.width - 32, height: plotHeight)
+    }
+
+    /// The curve editor's values shown: time 0…1 across, progress −0.5…1.5 up (room for
+    /// handles that overshoot).
+    static let editorRange = (low: -0.5, high: 1.5)
+
+    /// The window point of curve point (x, y) in the editor `box`.
+    static func editorPoint(_ x: Double, _ y: Double, in box: Rect) -> Point {
+        let (low, high) = editorRange
+        return Point(x: box.minX + box.width * x, y: box.maxY - box.height * (y - low) / (high - low))
+    }
+
+    /// The curve point (x clamped to 0…1, y to the editor's range) at window point `p`.
+    package static func editorValue(at p: Point, in box: Rect) -> (x: Double, y: Double) {
+        let (low, high) = editorRange
+        let x = min(max((p.x - box.minX) / box.width, 0), 1)
+        let y = min(max(low + (box.maxY - p.y) / box.height * (high - low), low), high)
+        return (x, y)
     }
 
     /// Where the scrub bar takes clicks and drags, in window pixels: the bar and 8 pixels
@@ -118,6 +149,17 @@ package enum HUD {
             x += w + 8
         }
         out.append((.scrubBar, scrubArea(in: panel)))
+        if let i = Parameter.allCases.firstIndex(of: .curve) {
+            out.append((.curveValue, Rect(x: panel.minX + 16 + valueX, y: parameterRow(panel, i) - 1, width: panel.width - valueX - 100,
+                                          height: 19)))
+        }
+        if model.isEditingCurve, case .bezier(let c) = model.parameters.curve {
+            let box = plotBox(panel)
+            for (n, handle) in [(1, c.c1), (2, c.c2)] {
+                let p = editorPoint(handle.x, handle.y, in: box)
+                out.append((.curveHandle(n), Rect(x: p.x - 7, y: p.y - 7, width: 14, height: 14)))
+            }
+        }
         for (i, p) in Parameter.allCases.enumerated() {
             let y = parameterRow(panel, i)
             out.append((.adjust(p, -1), Rect(x: panel.maxX - 58, y: y - 1, width: 20, height: 19)))
@@ -164,7 +206,7 @@ package enum HUD {
             case .adjust(_, let step):
                 rect(r, Color(hex: 0x2A2F3A))
                 text(step < 0 ? "−" : "+", r.minX, r.minY + 1, color: .white, width: r.width, alignment: .center)
-            case .scrubBar:
+            case .scrubBar, .curveValue, .curveHandle:
                 break
             }
         }
@@ -195,8 +237,20 @@ package enum HUD {
         row("renderer", model.renderer)
         row("screen", model.screen)
         y += lineHeight / 3
-        if let plot = model.plot {
-            let box = Rect(x: left, y: y, width: panel.width - 32, height: plotHeight)
+        if model.isEditingCurve {
+            let box = plotBox(panel)
+            drawEditor(model.parameters.curve, in: box) { list.items.append($0) }
+            y = box.maxY + 4
+            let help: String
+            switch model.parameters.curve {
+            case .bezier: help = "drag the handles · click the curve to close"
+            case let .spring(ratio, velocity):
+                help = "ratio \(String(format2: ratio)) z · velocity \(String(format2: velocity)) w (Shift back)"
+            }
+            text(help, left, y, size: 12.5, weight: .monospace, color: Color(white: 0.6), width: panel.width - 32)
+            y += lineHeight + 2
+        } else if let plot = model.plot {
+            let box = plotBox(panel)
             drawPlot(plot, previous: model.previousPlot, in: box) { list.items.append($0) }
             y = box.maxY + 4
             if let caption = plot.caption {
@@ -218,6 +272,42 @@ package enum HUD {
     /// The plot's height in pixels.
     static let plotHeight = 64.0
 
+    /// A thin line from `a` to `b`: a rect turned along it.
+    private static func line(_ a: Point, _ b: Point, _ c: Color, _ opacity: Double, _ add: (DisplayList.Item) -> Void) {
+        let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0.01 else { return }
+        let m = Transform3D.makeRotation(atan2(dy, dx), 0, 0, 1).concatenating(.makeTranslation(a.x, a.y, 0))
+        add(.init(rect: Rect(x: 0, y: -0.75, width: length, height: 1.5), transform: m, opacity: opacity, fill: .color(c), name: "hud"))
+    }
+
+    /// The curve editor in `box`: the curve (progress over time), 0 and 1 in grey, and for a
+    /// Bézier its two handles, each tied to its end.
+    static func drawEditor(_ curve: Curve, in box: Rect, _ add: (DisplayList.Item) -> Void) {
+        func square(_ p: Point, _ side: Double, _ c: Color) {
+            add(.init(rect: Rect(x: p.x - side / 2, y: p.y - side / 2, width: side, height: side), transform: .identity,
+                      opacity: 1, fill: .color(c), name: "hud"))
+        }
+        add(.init(rect: box, transform: .identity, opacity: 1, fill: .color(Color(hex: 0x11131A)), name: "hud"))
+        for v in [0.0, 1.0] {
+            line(editorPoint(0, v, in: box), editorPoint(1, v, in: box), Color(white: 0.35), 1, add)
+        }
+        let samples = 64
+        var last = editorPoint(0, 0, in: box)
+        for k in 1...samples {
+            let x = Double(k) / Double(samples)
+            let p = editorPoint(x, min(max(curve.value(at: x), editorRange.low), editorRange.high), in: box)
+            line(last, p, Color(hex: 0x34D399), 1, add)
+            last = p
+        }
+        if case .bezier(let c) = curve {
+            let handle = Color(hex: 0xFBBF24)
+            line(editorPoint(0, 0, in: box), editorPoint(c.c1.x, c.c1.y, in: box), handle, 0.6, add)
+            line(editorPoint(1, 1, in: box), editorPoint(c.c2.x, c.c2.y, in: box), handle, 0.6, add)
+            square(editorPoint(c.c1.x, c.c1.y, in: box), 9, handle)
+            square(editorPoint(c.c2.x, c.c2.y, in: box), 9, handle)
+        }
+    }
+
     /// The plot of `plot` in `box`: time across (the longer of the two plots' spans), 0…1 up;
     /// the threshold in grey, the finger's percent in blue, the progress in green, the
     /// release as an amber mark; `previous` the same, faded, behind. Lines are thin rects
@@ -231,12 +321,7 @@ package enum HUD {
         func point(_ t: Double, _ v: Double) -> Point {
             Point(x: box.minX + box.width * min(max(t / span, 0), 1), y: box.maxY - box.height * min(max(v, 0), 1))
         }
-        func line(_ a: Point, _ b: Point, _ c: Color, _ opacity: Double) {
-            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0.01 else { return }
-            let m = Transform3D.makeRotation(atan2(dy, dx), 0, 0, 1).concatenating(.makeTranslation(a.x, a.y, 0))
-            item(Rect(x: 0, y: -0.75, width: length, height: 1.5), m, c, opacity)
-        }
+        func line(_ a: Point, _ b: Point, _ c: Color, _ opacity: Double) { Self.line(a, b, c, opacity, add) }
         /// A series as a polyline of at most about 120 steps.
         func series(_ p: TransitionPlot, _ value: (TransitionPlot.Sample) -> Double?, _ c: Color, _ opacity: Double) {
             let stride = max(1, p.samples.count / 120)

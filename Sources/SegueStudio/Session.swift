@@ -29,7 +29,7 @@ package final class Session {
     /// Receives every event line (`SessionEvent.jsonLine`).
     package var emit: (String) -> Void = { _ in }
 
-    enum Press { case none, screen, scrub }
+    enum Press: Equatable { case none, screen, scrub, handle(Int) }
     private(set) var press = Press.none
     /// The latest real time seen, seconds (nil before the first).
     private var realTime: Double?
@@ -194,12 +194,14 @@ package final class Session {
             switch press {
             case .screen: send(.moved, Point(x: x, y: y))
             case .scrub: scrub(toX: x)
+            case .handle(let n): moveHandle(n, to: Point(x: x, y: y))
             case .none: break
             }
         case .mouseUp(let x, let y, let inside):
             switch press {
             case .screen: send(inside ? .up : .cancelled, Point(x: x, y: y))
             case .scrub: scrub(toX: x)
+            case .handle(let n): moveHandle(n, to: Point(x: x, y: y))
             case .none: break
             }
             press = .none
@@ -227,7 +229,30 @@ package final class Session {
         case .scrubBar:
             press = .scrub
             scrub(toX: p.x)
+        case .curveValue:
+            hud.isEditingCurve.toggle()
+        case .curveHandle(let n):
+            press = .handle(n)
         }
+    }
+
+    /// Moves Bézier handle `n` (1 or 2) of the curve to window point `p` in the editor: the
+    /// curve changes at once, and is kept.
+    private func moveHandle(_ n: Int, to p: Point) {
+        guard case .bezier(let c) = demo.parameters.curve else { return }
+        let (x, y) = HUD.editorValue(at: p, in: HUD.plotBox(layout.hud))
+        var q = demo.parameters
+        q.curve = .bezier(n == 1 ? TimingCurve(x, y, c.c2.x, c.c2.y) : TimingCurve(c.c1.x, c.c1.y, x, y))
+        keepTuning(q)
+    }
+
+    /// Steps the spring curve's damping ratio (`z`) or velocity (`w`) in the editor.
+    private func stepSpring(ratio: Double, velocity: Double) {
+        guard case let .spring(r, v) = demo.parameters.curve else { return }
+        var q = demo.parameters
+        q.curve = .spring(dampingRatio: min(max(((r + ratio) * 100).rounded() / 100, 0.05), 2),
+                          velocity: min(max(((v + velocity) * 100).rounded() / 100, -20), 20))
+        keepTuning(q)
     }
 
     private func handleKey(_ key: InputEvent.Key, shift: Bool) {
@@ -241,6 +266,8 @@ package final class Session {
         case .digit(let n): if n <= entries.count { switchDemo(to: n - 1) }
         case .character("s"): isSlowMotion.toggle()
         case .character("y"): copyTuning()
+        case .character("z") where hud.isEditingCurve: stepSpring(ratio: shift ? -0.05 : 0.05, velocity: 0)
+        case .character("w") where hud.isEditingCurve: stepSpring(ratio: 0, velocity: shift ? -0.25 : 0.25)
         case .character(let c):
             if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
         case .up: step(through: -1)

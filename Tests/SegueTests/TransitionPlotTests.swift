@@ -43,3 +43,42 @@ import Testing
         #expect(plot.samples.count == TransitionPlot.sampleLimit && plot.caption == nil)
     }
 }
+
+/// The curve editor: a click on the curve's value opens it; its Bézier handles drag the
+/// curve (kept like any tuning); a spring's ratio and velocity step with z and w.
+@MainActor @Suite struct CurveEditorTests {
+    func control(_ d: SessionDriver, _ c: HUDControl) throws -> Rect {
+        try #require(HUD.controls(d.session.hud, in: d.session.layout.hud).first { $0.control == c }?.rect)
+    }
+
+    @Test func dragsAHandleAndTheCurveFollows() throws {
+        let d = SessionDriver()
+        let value = try control(d, .curveValue)
+        d.click(value.midX, value.midY)
+        #expect(d.session.hud.isEditingCurve)
+        let handle = try control(d, .curveHandle(1))
+        // easeInEaseOut's first handle is (0.42, 0): drag it to the point (0.1, 0.9).
+        let box = HUD.plotBox(d.session.layout.hud)
+        let target = HUD.editorPoint(0.1, 0.9, in: box)
+        d.frame([.mouseDown(x: handle.midX, y: handle.midY)])
+        d.frame([.mouseMoved(x: (handle.midX + target.x) / 2, y: (handle.midY + target.y) / 2)])
+        d.frame([.mouseUp(x: target.x, y: target.y, inside: true)])
+        guard case .bezier(let c) = d.session.demo.parameters.curve else { Issue.record("not a Bézier"); return }
+        #expect(close(c.c1.x, 0.1, 1e-9) && close(c.c1.y, 0.9, 1e-9) && c.c2 == TimingCurve.easeInEaseOut.c2)
+        #expect(d.session.tunings.tunings["flip"]?.first == "--curve")
+        // Clicking the value again closes it; the handles are gone.
+        d.click(value.midX, value.midY)
+        #expect(!d.session.hud.isEditingCurve)
+        #expect(!HUD.controls(d.session.hud, in: d.session.layout.hud).contains { $0.control == .curveHandle(1) })
+    }
+
+    @Test func stepsASpringWithKeys() throws {
+        var options = SessionOptions()
+        options.demo = "magicmove"
+        let d = SessionDriver(options)
+        let value = try control(d, .curveValue)
+        d.click(value.midX, value.midY)
+        d.frame([.key(.character("z"), shift: false), .key(.character("w"), shift: true)])
+        #expect(d.session.demo.parameters.curve == .spring(dampingRatio: 0.6, velocity: 1.57))
+    }
+}
