@@ -53,7 +53,8 @@ enum Help {
           Keys: Space pauses and resumes, ← → step one frame, 0 resets the tuning, Y copies it
           as code (Swift for UIKit under the segue command line that reproduces it; with
           --events also a tuning event). Dragging the HUD's progress bar scrubs the transition
-          (starting the next one at rest).
+          (starting the next one at rest). A click on the curve's value opens its editor:
+          drag a Bézier's handles, or step a spring's ratio and velocity with Z and W.
 
         REPLAY
           Plays a recording back deterministically: the inputs at their recorded times, frames
