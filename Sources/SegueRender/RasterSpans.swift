@@ -53,9 +53,9 @@ extension Rasterizer {
         return rb | ga &<< 8
     }
 
-    /// `src` over each pixel of columns lo…hi: `blend` with the source's share worked out
-    /// once, a loop the compiler can vectorize (a dim or a fading screen over what lies
-    /// beneath).
+    /// `src` over each pixel of columns lo…hi, four at a time (`blend4`; the source's share
+    /// is the same every step, which the compiler works out once): a dim or a fading screen
+    /// over what lies beneath.
     @inline(__always)
     static func blendSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ src: UInt32) {
         let a = src &>> 24
@@ -64,31 +64,16 @@ extension Rasterizer {
             (line + lo).update(repeating: src, count: hi - lo + 1)
             return
         }
-        let k = 255 &- a
-        let srb = (src & 0x00FF_00FF) &* a &+ 0x0080_0080
-        let sga = (((src &>> 8) & 0xFF) &* a | (a &* 255) &<< 16) &+ 0x0080_0080
-        // Four pixels a step, each lane the scalar arithmetic below.
-        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), k4 = SIMD4<UInt32>(repeating: k)
-        let srb4 = SIMD4<UInt32>(repeating: srb), sga4 = SIMD4<UInt32>(repeating: sga)
+        let src4 = SIMD4<UInt32>(repeating: src)
         var x = lo
         while x + 3 <= hi {
             let p = UnsafeMutableRawPointer(line + x)
-            let dst = p.loadUnaligned(as: SIMD4<UInt32>.self)
-            var rb = srb4 &+ (dst & mask) &* k4
-            rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
-            var ga = sga4 &+ ((dst &>> 8) & mask) &* k4
-            ga = ((ga &+ ((ga &>> 8) & mask)) &>> 8) & mask
-            p.storeBytes(of: rb | ga &<< 8, as: SIMD4<UInt32>.self)
+            p.storeBytes(of: blend4(src4, over: p.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
             x += 4
         }
-        guard x <= hi else { return }
-        for x in x...hi {
-            let dst = line[x]
-            var rb = srb &+ (dst & 0x00FF_00FF) &* k
-            rb = ((rb &+ ((rb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
-            var ga = sga &+ ((dst &>> 8) & 0x00FF_00FF) &* k
-            ga = ((ga &+ ((ga &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
-            line[x] = rb | ga &<< 8
+        while x <= hi {
+            line[x] = blend(src, over: line[x])
+            x += 1
         }
     }
 

@@ -102,50 +102,44 @@ extension Option where Value == Size {
     }
 }
 
-extension Option where Value == TimingCurve {
-    /// A timing curve: a name, or `cubic-bezier:x1,y1,x2,y2` (x1 and x2 within 0…1 so time
-    /// runs forward, y1 and y2 within −10…10: overshoot is fine, infinity is not).
-    package static func curve(_ name: String, help: String) -> Option<TimingCurve> {
-        Option(name, "CURVE", help: help) { text in
-            if let named = TimingCurve.named(text) { return named }
-            let prefix = "cubic-bezier:"
-            guard text.hasPrefix(prefix) else {
-                throw UsageError("unknown curve \(Echo.quoted(text)) (one of: \(TimingCurve.names.joined(separator: ", ")), or cubic-bezier:x1,y1,x2,y2)")
-            }
-            let numbers = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-            guard numbers.count == 4, let v = numbers as? [Double], v.allSatisfy(\.isFinite) else {
-                throw UsageError("\(name) cubic-bezier takes four numbers, cubic-bezier:x1,y1,x2,y2, not \(Echo.quoted(text))")
-            }
-            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-                throw UsageError("\(name) cubic-bezier's x1 and x2 must be within 0…1, not \(Echo.quoted(text))")
-            }
-            guard (-10...10).contains(v[1]), (-10...10).contains(v[3]) else {
-                throw UsageError("\(name) cubic-bezier's y1 and y2 must be within -10…10, not \(Echo.quoted(text))")
-            }
-            return TimingCurve(v[0], v[1], v[2], v[3])
-        }
-    }
-}
-
 extension Option where Value == Curve {
-    /// A transition's curve: what `Option<TimingCurve>.curve` takes, or
-    /// `spring:RATIO,VELOCITY` (RATIO within 0…1000, above 0; VELOCITY within −1000…1000).
+    /// A transition's curve: a name; `cubic-bezier:x1,y1,x2,y2` (x1 and x2 within 0…1 so
+    /// time runs forward, y1 and y2 within −10…10: overshoot is fine, infinity is not); or
+    /// `spring:RATIO,VELOCITY` (RATIO above 0 and at most 1000, VELOCITY within −1000…1000).
     package static func curve(_ name: String, help: String) -> Option<Curve> {
-        let bezier = Option<TimingCurve>.curve(name, help: help)
+        /// The `count` finite numbers after `form`'s prefix in `text`, or a one-line refusal.
+        @Sendable func numbers(_ text: String, _ form: String, _ count: Int) throws -> [Double] {
+            let prefix = form.prefix { $0 != ":" } + ":"
+            let parts = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard parts.count == count, let v = parts as? [Double], v.allSatisfy(\.isFinite) else {
+                throw UsageError("\(name) \(form.prefix { $0 != ":" }) takes \(count == 4 ? "four" : "two") numbers, \(form), not \(Echo.quoted(text))")
+            }
+            return v
+        }
         return Option(name, "CURVE", help: help) { text in
-            let prefix = "spring:"
-            guard text.hasPrefix(prefix) else { return .bezier(try bezier.value(text)) }
-            let numbers = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-            guard numbers.count == 2, let v = numbers as? [Double], v.allSatisfy(\.isFinite) else {
-                throw UsageError("\(name) spring takes two numbers, spring:RATIO,VELOCITY, not \(Echo.quoted(text))")
+            if let named = TimingCurve.named(text) { return .bezier(named) }
+            if text.hasPrefix("cubic-bezier:") {
+                let v = try numbers(text, "cubic-bezier:x1,y1,x2,y2", 4)
+                guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+                    throw UsageError("\(name) cubic-bezier's x1 and x2 must be within 0…1, not \(Echo.quoted(text))")
+                }
+                guard (-10...10).contains(v[1]), (-10...10).contains(v[3]) else {
+                    throw UsageError("\(name) cubic-bezier's y1 and y2 must be within -10…10, not \(Echo.quoted(text))")
+                }
+                return .bezier(TimingCurve(v[0], v[1], v[2], v[3]))
             }
-            guard v[0] > 0, v[0] <= 1000 else {
-                throw UsageError("\(name) spring's damping ratio must be above 0 and at most 1000, not \(Echo.quoted(text))")
+            if text.hasPrefix("spring:") {
+                let v = try numbers(text, "spring:RATIO,VELOCITY", 2)
+                guard v[0] > 0, v[0] <= 1000 else {
+                    throw UsageError("\(name) spring's damping ratio must be above 0 and at most 1000, not \(Echo.quoted(text))")
+                }
+                guard (-1000...1000).contains(v[1]) else {
+                    throw UsageError("\(name) spring's velocity must be within -1000…1000, not \(Echo.quoted(text))")
+                }
+                return .spring(dampingRatio: v[0], velocity: v[1])
             }
-            guard (-1000...1000).contains(v[1]) else {
-                throw UsageError("\(name) spring's velocity must be within -1000…1000, not \(Echo.quoted(text))")
-            }
-            return .spring(dampingRatio: v[0], velocity: v[1])
+            throw UsageError("unknown curve \(Echo.quoted(text)) (one of: \(TimingCurve.names.joined(separator: ", ")), "
+                + "cubic-bezier:x1,y1,x2,y2 or spring:RATIO,VELOCITY)")
         }
     }
 }

@@ -48,9 +48,9 @@ package final class TuningStore {
         tunings = [:]
         switch Self.read(path) {
         case .success(let read): tunings = read
-        case .failure(.newer(let version)):
+        case .failure(.newer(let version, let read)):
             readOnly = true
-            tunings = (try? JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path))))?.tunings ?? [:]
+            tunings = read
             problem = "the saved tuning \(Echo.quoted(path)) is of a newer Segue (version \(version)): "
                 + "it is used as far as it reads and not written over"
         case .failure(let error):
@@ -119,18 +119,20 @@ package final class TuningStore {
             changed = []
             problem = nil
         } catch {
-            let message = "cannot save the tuning to \(Echo.quoted(path)) (\(error))"
+            let message = "cannot save the tuning to \(Echo.quoted(path)) (\(Self.reason(error)))"
             if message != problem { onProblem?(message) }
             problem = message
         }
     }
 
     private enum ReadError: Error, CustomStringConvertible {
-        case newer(Int), tooLarge, notATuningFile, unreadable(String)
+        /// A newer version's file, with its entries as far as they read.
+        case newer(Int, [String: [String]])
+        case tooLarge, notATuningFile, unreadable(String)
 
         var description: String {
             switch self {
-            case .newer(let v): return "version \(v)"
+            case .newer(let v, _): return "version \(v)"
             case .tooLarge: return "it is over \(TuningStore.maxFileSize >> 20) MB"
             case .notATuningFile: return "not a tuning file"
             case .unreadable(let why): return why
@@ -138,9 +140,14 @@ package final class TuningStore {
         }
     }
 
-    /// The tunings in the file at `path` (none when it does not exist).
+    /// The tunings in the file at `path` (none when it does not exist). Anything but a
+    /// regular file (a folder, a FIFO that would block the read) is not read.
     private static func read(_ path: String) -> Result<[String: [String]], ReadError> {
-        guard FileManager.default.fileExists(atPath: path) else { return .success([:]) }
+        switch Path.kind(path) {
+        case nil: return .success([:])
+        case .file?: break
+        case let kind?: return .failure(.unreadable("it is \(kind.description), not a file"))
+        }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             if let size = attributes[.size] as? Int, size > maxFileSize { return .failure(.tooLarge) }
@@ -148,15 +155,27 @@ package final class TuningStore {
             guard let version = try? JSONDecoder().decode(Version.self, from: data) else { return .failure(.notATuningFile) }
             if version.version > Self.version {
                 // As far as it reads: its entries, if they are still lists of arguments.
-                return .failure(.newer(version.version))
+                return .failure(.newer(version.version, (try? JSONDecoder().decode(File.self, from: data))?.tunings ?? [:]))
             }
             guard version.version == Self.version, let file = try? JSONDecoder().decode(File.self, from: data) else {
                 return .failure(.notATuningFile)
             }
             return .success(file.tunings)
         } catch {
-            return .failure(.unreadable("\(error.localizedDescription)"))
+            return .failure(.unreadable(reason(error)))
         }
+    }
+
+    /// An error in a few words: the system's for a failed call (Foundation wraps it), else
+    /// its own description.
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? Error {
+            let posix = underlying as NSError
+            if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+        }
+        return "\(error)"
     }
 
     private struct Version: Codable { var version: Int }

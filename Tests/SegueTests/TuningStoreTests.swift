@@ -89,6 +89,15 @@ import Testing
         #expect(try String(contentsOfFile: path + ".bad", encoding: .utf8) == text)
     }
 
+    /// Anything but a file in its place (a folder; a FIFO would block a read) is not read,
+    /// and the message says what it is.
+    @Test func aFolderInItsPlaceIsNotRead() throws {
+        let path = try folder() + "/tuning.json"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let store = TuningStore(path: path)
+        #expect(store.problem?.contains("(it is a folder, not a file)") == true && store.tunings.isEmpty)
+    }
+
     /// A newer Segue's file is used as far as it reads and never written over.
     @Test func aNewerFileIsNotWrittenOver() throws {
         let path = try folder() + "/tuning.json"
