@@ -68,6 +68,8 @@ package struct Recording: Codable, Sendable {
             case .right: e.key = "right"
             case .up: e.key = "up"
             case .down: e.key = "down"
+            case .tab: e.key = "tab"
+            case .fullScreen: e.key = "f11"
             case .digit(let n): e.key = String(n)
             case .character(let c): e.key = String(c)
             }
@@ -173,6 +175,8 @@ package struct Recording: Codable, Sendable {
             case "right": return .key(.right, shift: shift)
             case "up": return .key(.up, shift: shift)
             case "down": return .key(.down, shift: shift)
+            case "tab": return .key(.tab, shift: shift)
+            case "f11": return .key(.fullScreen, shift: shift)
             default:
                 if k.count == 1, let d = Int(k) { return .key(.digit(d), shift: shift) }
                 if k.count == 1, let c = k.first, c.isLetter, c.isASCII { return .key(.character(c), shift: shift) }

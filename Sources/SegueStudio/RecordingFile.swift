@@ -61,7 +61,7 @@ extension Recording {
         }
         var sizes: [(width: Int, height: Int)] = []
         for w in windows {
-            let screen = Layout(window: w, screen: options.size, fixedScale: options.scale).screen
+            let screen = Layout(window: w, screen: options.size, options.layoutRequest).screen
             let size = (width: Int(screen.width.rounded()), height: Int(screen.height.rounded()))
             if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
         }

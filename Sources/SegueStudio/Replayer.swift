@@ -48,6 +48,6 @@ package struct Replayer {
             try draw(at: t)
         }
         let end = time + 10
-        while session.isRunning && session.demo.window.isTransitioning && time < end { try draw(at: time + step) }
+        while session.isRunning && session.isTransitioning && time < end { try draw(at: time + step) }
     }
 }

@@ -12,7 +12,9 @@ package enum InputEvent: Hashable, Sendable {
     case key(Key, shift: Bool)
 
     package enum Key: Hashable, Sendable {
-        case escape, quit, space, left, right, up, down
+        case escape, quit, space, left, right, up, down, tab
+        /// F11.
+        case fullScreen
         case digit(Int)
         case character(Character)
     }
