@@ -87,7 +87,7 @@ package struct Layout: Hashable, Sendable {
             if s >= Self.minimumPanelScale && screenHeight >= Self.minimumScreenShare * h {
                 style = .panel
             } else {
-                s = request.hudScale ?? min(wanted, max(w / 700, 0.5))
+                s = request.hudScale ?? min(wanted, max(w / 900, Self.minimumPanelScale))
                 if h - HUD.stripHeight * s >= 0.5 * h { style = .strip }
             }
         }

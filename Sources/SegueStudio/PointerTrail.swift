@@ -17,11 +17,12 @@ package struct PointerTrail: Equatable, Sendable {
 
     package init() {}
 
-    /// The pointer is at `p`: it becomes the dot, and the dot before it joins the trail unless
-    /// it is within `spacing` of the last point kept behind it.
+    /// The pointer is at `p`: it becomes the dot, and the dot before it stays in the trail
+    /// unless it is within `spacing` of the point kept behind it.
     package mutating func add(_ p: Point) {
         if points.count >= 2 {
-            let behind = points[points.count - 2], dx = p.x - behind.x, dy = p.y - behind.y
+            let dot = points[points.count - 1], behind = points[points.count - 2]
+            let dx = dot.x - behind.x, dy = dot.y - behind.y
             if dx * dx + dy * dy < Self.spacing * Self.spacing {
                 points[points.count - 1] = p
                 return
