@@ -37,9 +37,19 @@ extension HUD {
         }
     }
 
+    /// The keys, as F1 or ? lists them.
+    static let keys: [(String, String)] = [
+        ("drag", "scrub; let go to finish or cancel"),
+        ("Esc", "cancel the drag"), ("Space", "pause, resume"), ("← →", "step a frame"),
+        ("S", "slow motion"), ("1–9 ↑ ↓", "switch transitions"),
+        ("d c l t o k p r v", "tune (Shift: back); 0 resets"), ("Y", "copy the tuning as code"),
+        ("B · Tab", "split A/B · pick A or B"), ("H", "hide or show the HUD"), ("F · F11", "full screen"),
+        ("F1 · ?", "these keys"), ("Q", "quit"),
+    ]
+
     /// What the HUD writes over the stage, `screens` in HUD units: while split, each
-    /// screen's name over it in its colour (the selected one's filled); while the catalog
-    /// plays by itself, the name of what it shows, under the screens' middle.
+    /// screen's name over it in its colour (the selected one's filled); the keys, when asked
+    /// for; while the catalog plays by itself, the name of what it shows, at its foot.
     package static func composeCaptions(_ model: HUDModel, screens: [Rect], into list: inout DisplayList) {
         func label(_ s: String, _ r: Rect, size: Double, _ color: Color, weight: TextContent.Weight = .bold,
                    alignment: TextContent.Alignment = .left) {
@@ -55,6 +65,18 @@ extension HUD {
                                     fill: .color(shown ? variantColors[i % 2] : Color(hex: 0x111827)), name: "hud"))
             label(name, Rect(x: r.minX, y: r.minY + 3, width: side, height: 20), size: fontSize,
                   shown ? Color(hex: 0x111827) : variantColors[i % 2], alignment: .center)
+        }
+        if model.showsKeys, let first = screens.first, let last = screens.last {
+            let lineHeight = 19.0
+            let box = Rect(x: first.minX + 12, y: first.minY + 12, width: max(last.maxX - first.minX - 24, 440),
+                           height: Double(keys.count) * lineHeight + 20)
+            list.items.append(.init(rect: box, transform: .identity, opacity: 0.97, fill: .color(Color(hex: 0x0B0D12)), name: "hud"))
+            for (i, (key, what)) in keys.enumerated() {
+                let y = box.minY + 10 + Double(i) * lineHeight
+                label(key, Rect(x: box.minX + 12, y: y, width: 150, height: lineHeight), size: 12.5, accent, weight: .monospace)
+                label(what, Rect(x: box.minX + 166, y: y, width: box.width - 176, height: lineHeight), size: 12.5,
+                      Color(white: 0.9), weight: .regular)
+            }
         }
         if let name = model.autoplay, let first = screens.first, let last = screens.last {
             let width = max(last.maxX - first.minX, 220)

@@ -25,7 +25,8 @@ package struct HUDModel: Equatable, Sendable {
     package var defaults: TransitionParameters
     package var isPaused = false
     package var isSlowMotion = false
-    package var fps = 0.0
+    /// Frames per second lately; not a number until measured ("—").
+    package var fps = Double.nan
     package var renderer = ""
     package var screen = ""
     package var hint = ""
@@ -46,6 +47,8 @@ package struct HUDModel: Equatable, Sendable {
     package var selectedVariant = 0
     /// The name of the entry shown while the catalog plays by itself; nil otherwise.
     package var autoplay: String?
+    /// Whether the keys are listed over the stage (F1 or ? shows and hides them).
+    package var showsKeys = false
 }
 
 /// A clickable part of the HUD.

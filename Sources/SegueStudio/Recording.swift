@@ -70,6 +70,7 @@ package struct Recording: Codable, Sendable {
             case .down: e.key = "down"
             case .tab: e.key = "tab"
             case .fullScreen: e.key = "f11"
+            case .help: e.key = "help"
             case .digit(let n): e.key = String(n)
             case .character(let c): e.key = String(c)
             }
@@ -177,6 +178,7 @@ package struct Recording: Codable, Sendable {
             case "down": return .key(.down, shift: shift)
             case "tab": return .key(.tab, shift: shift)
             case "f11": return .key(.fullScreen, shift: shift)
+            case "help": return .key(.help, shift: shift)
             default:
                 if k.count == 1, let d = Int(k) { return .key(.digit(d), shift: shift) }
                 if k.count == 1, let c = k.first, c.isLetter, c.isASCII { return .key(.character(c), shift: shift) }

@@ -124,6 +124,7 @@ extension Session {
         case .left: step(by: -1)
         case .tab: select(variant: selected + (shift ? -1 : 1))
         case .fullScreen: toggleFullScreen?()
+        case .help: hud.showsKeys.toggle()
         case .digit(0): resetParameters()
         case .digit(let n): if n <= entries.count { switchDemo(to: n - 1) }
         case .character("s"): isSlowMotion.toggle()

@@ -15,6 +15,8 @@ package enum InputEvent: Hashable, Sendable {
         case escape, quit, space, left, right, up, down, tab
         /// F11.
         case fullScreen
+        /// F1, or ? (Shift and /).
+        case help
         case digit(Int)
         case character(Character)
     }
