@@ -23,6 +23,9 @@ package struct Layout: Hashable, Sendable {
         package var hudScale: Double?
         /// The display's pixels per 1/96 inch (1 on an ordinary monitor).
         package var density = 1.0
+        /// Margins of 24 and the panel at scale 1 whatever the window, as before the layout
+        /// fitted any window: a recording made then replays as it ran.
+        package var isClassic = false
 
         package init(fixedScale: Double? = nil, screenCount: Int = 1, showsHUD: Bool = true, hudScale: Double? = nil,
                      density: Double = 1) {
@@ -70,17 +73,19 @@ package struct Layout: Hashable, Sendable {
     package init(window: (width: Int, height: Int), screen size: Size, _ request: Request = Request()) {
         self.window = window
         let w = Double(max(window.width, 1)), h = Double(max(window.height, 1))
-        let m = min(24, max(8, (min(w, h) * 0.03).rounded()))
+        let m = request.isClassic ? 24 : min(24, max(8, (min(w, h) * 0.03).rounded()))
         margin = m
         let n = Double(max(request.screenCount, 1))
-        let wanted = request.hudScale ?? request.density * max(1, h / 1000)
+        let wanted = request.isClassic ? 1 : request.hudScale ?? request.density * max(1, h / 1000)
         /// The scale at which the screens fill `width` × `height` pixels with margins.
         func fit(_ width: Double, _ height: Double) -> Double {
             max(min((width - (n + 1) * m) / (n * size.width), (height - 2 * m) / size.height), 0.01)
         }
         var style = HUDStyle.hidden
         var s = wanted
-        if request.showsHUD {
+        if request.showsHUD && request.isClassic {
+            style = .panel
+        } else if request.showsHUD {
             // The panel, as large as wanted but no taller than the window.
             s = request.hudScale ?? min(wanted, (h - 2 * m) / HUD.panelHeight)
             let screenHeight = (request.fixedScale ?? fit(w - HUD.panelWidth * s - m, h)) * size.height

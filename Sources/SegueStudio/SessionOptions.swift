@@ -30,6 +30,9 @@ package struct SessionOptions: Hashable, Sendable {
     /// The display's pixels per 1/96 inch; nil: ask the display (the app does, and a
     /// recording keeps what it found), 1 headless.
     package var displayDensity: Double?
+    /// Lay the window out as recordings made before layouts fit any window did (not an
+    /// argument: a recording's own).
+    package var classicLayout = false
 
     package init() {}
 
@@ -58,7 +61,9 @@ package struct SessionOptions: Hashable, Sendable {
 
     /// The layout a session starts with: one screen at `scale` (or fitted), the HUD shown.
     package var layoutRequest: Layout.Request {
-        Layout.Request(fixedScale: scale, hudScale: hudScale, density: displayDensity ?? 1)
+        var r = Layout.Request(fixedScale: scale, hudScale: hudScale, density: displayDensity ?? 1)
+        r.isClassic = classicLayout
+        return r
     }
 
     /// `base` with the values set here.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Segue
 @testable import SegueStudio
@@ -68,5 +69,35 @@ import Testing
         #expect(split.screenIndex(at: Point(x: split.screens[1].midX, y: split.screens[1].midY)) == 1)
         let p = split.toScreen(x: split.screens[1].minX + 10 * split.scale, y: split.screens[1].minY, of: 1)
         #expect(abs(p.x - 10) < 1e-9 && abs(p.y) < 1e-9)
+    }
+}
+
+/// A recording made before the layout fitted any window replays in the layout it ran in.
+@MainActor @Suite struct ClassicLayoutTests {
+    @Test func aRecordingWithoutALayoutReplaysInTheClassicOne() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var old = Recording(arguments: ["--size", "375x667", "--scale", "0.6"], window: (640, 460))
+        try old.write(to: path)
+        var (_, options) = try Recording.read(path)
+        #expect(options.classicLayout)
+        // 640 × 460 with the screen at 0.6: margins of 24, the panel at scale 1 beside it.
+        let classic = Layout(window: (640, 460), screen: Size(width: 375, height: 667), options.layoutRequest)
+        #expect(classic.margin == 24 && classic.hudScale == 1 && classic.hudStyle == .panel)
+        #expect(classic.screen.roundedForTest() == Rect(x: 24, y: 29.9, width: 225, height: 400.2).roundedForTest())
+        #expect(classic.hud == Rect(x: 225 + 48, y: 24, width: 380, height: 412))
+        // Made now, the same recording says its layout, and replays in it.
+        old = Recording(options: options, window: (640, 460))
+        try old.write(to: path)
+        (_, options) = try Recording.read(path)
+        #expect(!options.classicLayout && old.layout == Recording.layoutVersion)
+    }
+}
+
+extension Rect {
+    /// Rounded to 1e-9, so figures worked by hand compare.
+    func roundedForTest() -> Rect {
+        func r(_ v: Double) -> Double { (v * 1e9).rounded() / 1e9 }
+        return Rect(x: r(minX), y: r(minY), width: r(width), height: r(height))
     }
 }
