@@ -71,10 +71,10 @@ final class WindowHost {
         session.composeHUD(into: &hudList)
         guard force || drawnLayout != session.layout || pump.contentsLost || drawnHUD != hudList
                 || (0..<count).contains(where: { drawnScreens[$0] != screenLists[$0] }) else { return false }
-        let demos = session.variants.map { ObjectIdentifier($0.demo) }
-        if loadedDemos != demos {
+        let demos = session.variants.lazy.map { ObjectIdentifier($0.demo) }
+        if !loadedDemos.elementsEqual(demos) {
             for v in session.variants { try drawer.textures.registerAssets(v.demo.images) }
-            loadedDemos = demos
+            loadedDemos = Array(demos)
         }
         let renderer = drawer.renderer
         renderer.clear(Color(hex: 0x0F1115))

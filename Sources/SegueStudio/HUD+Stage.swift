@@ -47,10 +47,11 @@ extension HUD {
         ("F1 · ?", "these keys"), ("Q", "quit"),
     ]
 
-    /// What the HUD writes over the stage, `screens` in HUD units: while split, each
+    /// What the HUD writes over `layout`'s screens, in HUD units: while split, each
     /// screen's name over it in its colour (the selected one's filled); the keys, when asked
     /// for; while the catalog plays by itself, the name of what it shows, at its foot.
-    package static func composeCaptions(_ model: HUDModel, screens: [Rect], into list: inout DisplayList) {
+    package static func composeCaptions(_ model: HUDModel, in layout: Layout, into list: inout DisplayList) {
+        let screens = layout.screens.lazy.map { layout.toHUD($0) }
         func label(_ s: String, _ r: Rect, size: Double, _ color: Color, weight: TextContent.Weight = .bold,
                    alignment: TextContent.Alignment = .left) {
             list.items.append(.init(rect: r, transform: .identity, opacity: 1,
@@ -58,7 +59,7 @@ extension HUD {
                                     name: "hud"))
         }
         for (i, name) in model.variants.enumerated() where i < screens.count {
-            let s = screens[i], side = 24.0
+            let s = layout.toHUD(layout.screens[i]), side = 24.0
             let r = Rect(x: s.minX + 8, y: s.minY + 8, width: side, height: side)
             let shown = i == model.selectedVariant
             list.items.append(.init(rect: r, transform: .identity, opacity: shown ? 0.95 : 0.6,

@@ -303,7 +303,7 @@ package final class Session {
         case .strip: HUD.composeStrip(hud, in: layout.hud, into: &list)
         case .hidden: break
         }
-        HUD.composeCaptions(hud, screens: layout.screens.map { layout.toHUD($0) }, into: &list)
+        HUD.composeCaptions(hud, in: layout, into: &list)
         if layout.hudScale != 1 { list.scale(by: layout.hudScale) }
     }
 }
