@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// Another program run to take this one's output: its standard input is fed by `write`,
-/// its standard output discarded and its standard error kept in an unlinked temporary file
-/// (so it can never block on it) for the message of a failure. It starts with SIGINT,
+/// its standard output discarded (or kept with its standard error) and its standard error
+/// kept in an unlinked temporary file (so it can never block on it) for `message`. It starts with SIGINT,
 /// SIGTERM and SIGPIPE at their defaults and unblocked, in a process group of its own: a
 /// terminal's Ctrl-C reaches this process, which stops the child itself (`kill`), and every
 /// wait here gives way to a signal within `pollInterval`. An exit hook stops a child still
@@ -40,7 +40,8 @@ public final class ChildProcess {
     /// Starts `executable` (a path) with `arguments` (not counting its name, which is
     /// `name`); a failure to start is an `OutputError` naming it. Stopped, it is killed at
     /// once, or with `grace` seconds above 0, asked to end (SIGTERM) and killed after them.
-    public init(_ executable: String, name: String, arguments: [String], grace: Double = 0) throws {
+    /// With `keepingOutput` its standard output goes where its standard error does.
+    public init(_ executable: String, name: String, arguments: [String], grace: Double = 0, keepingOutput: Bool = false) throws {
         self.name = name
         self.grace = grace
         var pair: [Int32] = [0, 0]
@@ -58,7 +59,11 @@ public final class ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if keepingOutput {
+            posix_spawn_file_actions_adddup2(&actions, fileno(errors), 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, fileno(errors), 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -55,8 +55,9 @@ struct ReplayExport {
     var start: Double?
     var end: Double?
     var trimIdle: Bool
-    /// ffmpeg's path, for a video.
+    /// ffmpeg's and ffprobe's paths, for a video.
     var ffmpeg: String?
+    var ffprobe: String?
 
     /// The export `a` asks for, or nil without `--out`; the options that shape one are
     /// refused without it. A video needs ffmpeg on `PATH` (else an `OutputError`: exit 1).
@@ -81,10 +82,9 @@ struct ReplayExport {
             try OutputFolder.check(path, for: "--out")
             target = .frames(path)
         }
-        let rates = format?.frameRates ?? 1...240
         frameRate = try a.value(Self.fps) ?? format?.defaultFrameRate ?? 60
-        if !rates.contains(frameRate) {
-            throw UsageError("--fps of a \(format?.rawValue ?? "frame") output must be within \(Parse.format(rates.lowerBound))…\(Parse.format(rates.upperBound)), not \(Parse.format(frameRate))")
+        if let rates = format?.frameRates, !rates.contains(frameRate) {
+            throw UsageError("--fps of a GIF must be within \(Parse.format(rates.lowerBound))…\(Parse.format(rates.upperBound)) (browsers slow faster ones down), not \(Parse.format(frameRate))")
         }
         framing = ExportFraming(includesHUD: a.flag(Self.hud), scale: try a.value(Self.scale) ?? 1)
         start = try a.value(Self.start)
@@ -94,10 +94,11 @@ struct ReplayExport {
         }
         trimIdle = !a.flag(Self.noTrimIdle)
         if format != nil {
-            guard let found = ChildProcess.find("ffmpeg") else {
-                throw OutputError("--out \(Echo.quoted(path)) needs ffmpeg, which is not on PATH: install Debian's package \(VideoFormat.package) (apt-get install \(VideoFormat.package))")
+            guard let encoder = ChildProcess.find("ffmpeg"), let prober = ChildProcess.find("ffprobe") else {
+                throw OutputError("--out \(Echo.quoted(path)) needs ffmpeg and ffprobe, which are not on PATH: install Debian's package \(VideoFormat.package) (apt-get install \(VideoFormat.package))")
             }
-            ffmpeg = found
+            ffmpeg = encoder
+            ffprobe = prober
         }
     }
 
@@ -123,7 +124,7 @@ struct ReplayExport {
         let name = Echo.quoted(target.path)
         let cut = plan.framesInRange - count
         Command.writeStandardError("segue: replay → \(name): \(count) frames at \(VideoFormat.number(frameRate)) per second"
-                                   + (cut > 0 ? " (\(cut) idle ones cut)" : "") + "\n")
+                                   + (cut > 0 ? " (\(cut) idle \(cut == 1 ? "one" : "ones") cut)" : "") + "\n")
         let started = Platform.seconds
         var progress = Progress("segue: replay → \(name)", total: count, isTerminal: isatty(2) == 1, now: started)
         let platform = try Platform(headless: true)
@@ -167,8 +168,10 @@ struct ReplayExport {
                 let encoder = try ChildProcess(ffmpeg!, name: "ffmpeg", arguments: format.ffmpegArguments(
                     width: first.width, height: first.height, frameRate: frameRate, background: background, path: temp))
                 defer { encoder.stop() }
+                // ffmpeg names the temporary file; the user knows the target.
                 let failed = { (status: Int32, message: String) in
-                    OutputError("cannot write \(name): ffmpeg: \(message.isEmpty ? "exit status \(status)" : message)")
+                    OutputError("cannot write \(name): ffmpeg: "
+                                + (message.isEmpty ? "exit status \(status)" : message.replacingOccurrences(of: temp, with: path)))
                 }
                 do {
                     try draw { pixels, _, _ in try pixels.withUnsafeBytes { try encoder.write($0) } }
@@ -178,6 +181,7 @@ struct ReplayExport {
                 }
                 let (status, message) = try encoder.finish()
                 guard status == 0 else { throw failed(status, message) }
+                try verify(temp, frames: written, name: name)
             })
         }
         let seconds = Platform.seconds - started
@@ -200,6 +204,21 @@ struct ReplayExport {
         if format == .gif && bytes > VideoFormat.gifFrameBytes {
             throw UsageError("a GIF of \(plan.drawnCount) frames of \(plan.sizes[0].width)×\(plan.sizes[0].height) needs \(bytes >> 20) MB for its palette, more than \(VideoFormat.gifFrameBytes >> 20): shorten it (--start, --end), lower --fps or --scale, or write .mp4")
         }
+    }
+
+    /// Checks that the video ffmpeg wrote at `path` holds all its `frames`: ffmpeg 5.1 ends
+    /// well after writes that failed (an MP4 on a full disk is cut short, exit status 0), so
+    /// ffprobe counts the file's packets. A short file on a full disk says so.
+    private func verify(_ path: String, frames: Int, name: String) throws {
+        let probe = try ChildProcess(ffprobe!, name: "ffprobe", arguments: [
+            "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", path,
+        ], keepingOutput: true)
+        let (status, line) = try probe.finish()
+        let found = status == 0 ? Int(line) ?? 0 : 0
+        guard found != frames else { return }
+        var disk = statvfs()
+        let full = statvfs(Path.split(path).folder, &disk) == 0 && UInt64(disk.f_bavail) * UInt64(disk.f_frsize) < 1 << 20
+        throw OutputError("cannot write \(name): " + (full ? OutputError.reason(ENOSPC) : "ffmpeg's file holds \(found) of its \(frames) frames"))
     }
 
     /// " (1.3 MB)" for a file at `path`, "" for a folder.

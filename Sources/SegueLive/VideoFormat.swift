@@ -43,9 +43,11 @@ enum VideoFormat: String, CaseIterable, Sendable {
             return input + ["-vf", pad, "-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
                             "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm", path]
         case .gif:
-            // One palette from every frame's changes, no dithering (flat UI colours stay flat),
-            // each frame storing only the rectangle that changed.
-            return input + ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=none:diff_mode=rectangle",
+            // One palette from all the frames, a light ordered dither (gradients and shadows
+            // without bands, flat colours stay flat: 1.35 MB for the page turn's 5 s, against
+            // 1.08 undithered and banded, 1.97 with error diffusion), each frame storing only
+            // the rectangle that changed.
+            return input + ["-vf", "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle",
                             "-loop", "0", "-f", "gif", path]
         }
     }
