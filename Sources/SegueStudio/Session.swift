@@ -32,7 +32,7 @@ package final class Session {
     enum Press: Equatable { case none, screen, scrub, handle(Int) }
     private(set) var press = Press.none
     /// The latest real time seen, seconds (nil before the first).
-    private var realTime: Double?
+    private(set) var realTime: Double?
     private weak var lastDrag: DragInteractionController?
     /// Whether a drag is under way on the screen, as of the last `advance`.
     package private(set) var isDragging = false
@@ -53,6 +53,9 @@ package final class Session {
     private var tuned: Set<String> = []
     /// A file whose new version waits for the transition under way to end.
     var reloadPending = false
+    /// The last transition that ended: its name and real-time span, began to ended (`export`).
+    package internal(set) var lastTransition: (name: String, span: ClosedRange<Double>)?
+    var transitionBegan = 0.0
 
     /// A session showing the first of `options.transitionFiles` that reads, else what
     /// `options.demo` names, else flip; `transitions` follow the built-in demos in the list,
@@ -99,7 +102,7 @@ package final class Session {
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
         hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
-        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
+        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
         describeScreen()
         transitionObservation = demo.window.observeTransitions { [weak self] event in
             self?.transitionEvent(event)
@@ -109,6 +112,7 @@ package final class Session {
     private func transitionEvent(_ event: Window.TransitionEvent) {
         switch event {
         case .began(let c):
+            transitionBegan = realTime ?? 0
             hud.transition = c.transitionName
             hud.operation = c.operation
             hud.previousPlot = hud.plot
@@ -121,6 +125,7 @@ package final class Session {
             e.interactive = c.isInteractive
             emit(e.jsonLine)
         case .ended(let c, let cancelled):
+            lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan))
             hud.plot?.append(.init(t: sceneTime - plotStart, finger: nil, progress: cancelled ? 0 : 1))
             // Told here, not guessed from the last phase seen: a drag released at 0 %
             // cancels and ends within one frame, never seen "cancelling".
@@ -266,6 +271,7 @@ package final class Session {
         case .digit(let n): if n <= entries.count { switchDemo(to: n - 1) }
         case .character("s"): isSlowMotion.toggle()
         case .character("y"): copyTuning()
+        case .character("e"): exportLastTransition()
         case .character("z") where hud.isEditingCurve: stepSpring(ratio: shift ? -0.05 : 0.05, velocity: 0)
         case .character("w") where hud.isEditingCurve: stepSpring(ratio: 0, velocity: shift ? -0.25 : 0.25)
         case .character(let c):
@@ -290,9 +296,11 @@ package final class Session {
 
     /// Where `y` puts the tuning as code (the app: SDL's clipboard); nil: nowhere.
     package var copy: ((String) -> Void)?
+    /// Where `e` asks for a video of the last transition (the app: `TransitionExporter`); nil: nowhere.
+    package var export: ((ExportRequest) -> Void)?
     /// Seconds a toast stays.
     static let toastSeconds = 2.5
-    private var toastUntil = 0.0
+    var toastUntil = 0.0
 
     /// The demo's tuning as code (`TuningCode`): on the clipboard, Swift under the command
     /// line as a comment; as a `tuning` event; and a toast in the HUD.
@@ -307,8 +315,7 @@ package final class Session {
         e.command = command
         e.swift = swift
         emit(e.jsonLine)
-        hud.toast = copy == nil ? "\(entry.name)'s tuning, as code: see the tuning event" : "Copied \(entry.name)'s tuning as Swift and a segue command"
-        toastUntil = (realTime ?? 0) + Self.toastSeconds
+        toast(copy == nil ? "\(entry.name)'s tuning, as code: see the tuning event" : "Copied \(entry.name)'s tuning as Swift and a segue command")
     }
 
     private func keepTuning(_ parameters: TransitionParameters) {
