@@ -54,9 +54,10 @@ enum Help {
           as code (Swift for UIKit under the segue command line that reproduces it; with
           --events also a tuning event), E exports the last transition, from a moment before
           it began to its end pose, as a video into --export-dir (made in the background by
-          segue replay; with --events an exported event with its file). Dragging the HUD's progress bar scrubs the transition
-          (starting the next one at rest). A click on the curve's value opens its editor:
-          drag a Bézier's handles, or step a spring's ratio and velocity with Z and W.
+          segue replay; with --events an exported event with its file). Dragging the HUD's
+          progress bar scrubs the transition (starting the next one at rest). A click on the
+          curve's value opens its editor: drag a Bézier's handles, or step a spring's ratio
+          and velocity with Z and W.
 
         REPLAY
           Plays a recording back deterministically: the inputs at their recorded times, frames
