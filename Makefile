@@ -36,11 +36,11 @@ example: deps
 fuzz:
 	scripts/fuzz.sh $(or $(FUZZ_SECONDS),30)
 
-# The README's animated pictures, replayed from docs/recordings (scripts/record-demos.sh
-# records them anew), and the catalog's contact sheet docs/catalog.png.
+# The README's animated pictures, exported by segue from docs/recordings (scripts/record-demos.sh
+# records them anew), and the catalog's contact sheet docs/catalog.png (ImageMagick's montage).
 pictures: build
-	scripts/install-deps.sh imagemagick python3
 	scripts/make-pictures.sh .build/release/segue
+	scripts/install-deps.sh imagemagick python3
 	scripts/make-catalog-sheet.sh .build/release/segue
 
 clean:

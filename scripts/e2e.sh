@@ -9,12 +9,19 @@ mkdir -p "$out"
 . "$(dirname "$0")/e2e-lib.sh"
 
 # Flip: up by 70 % of the screen height finishes the present; down by 25 % cancels the dismiss.
-start_app flip --record "$out/flip.json"
+start_app flip --record "$out/flip.json" --export-dir "$out"
 cx=$((sx + sw / 2))
 drag "$cx" $((sy + sh * 85 / 100)) "$cx" $((sy + sh * 15 / 100))
 wait_for '"event":"ended"' 1
 expect_line '"event":"began","interactive":true,"operation":"present","transition":"flip"'
 expect_line '"cancelled":false,"event":"ended","operation":"present","transition":"flip"'
+# e: the flip just made, as a video written in the background (a second of it at 60 per second).
+rm -f "$out"/segue-flip-*.mp4
+xdotool key --window "$wid" e
+wait_for '"event":"exported"' 1
+video=$(grep '"event":"exported"' "$log" | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["file"])')
+frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$video")
+[ "$frames" -ge 40 ] || fail "the exported $video has $frames frames"
 drag "$cx" $((sy + sh * 40 / 100)) "$cx" $((sy + sh * 65 / 100))
 wait_for '"event":"ended"' 2
 expect_line '"cancelled":true,"event":"ended","operation":"dismiss","transition":"flip"'

@@ -124,7 +124,7 @@ public enum Parse {
     }
 
     /// A bound as people write it: 10000, 0.1, 1e-06.
-    static func format(_ v: Double) -> String {
+    public static func format(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
     }
 }

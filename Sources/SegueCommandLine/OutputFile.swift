@@ -42,6 +42,22 @@ public enum OutputFile {
     /// all. `path` is how messages name it. A signal stops the writing (`Interrupted`)
     /// unless `interruptible` is false: what must be written on the way out (a recording).
     public static func write(_ path: String, interruptible: Bool = true, _ body: (FileSink) throws -> Void) throws {
+        try writeTemporary(path, interruptible: interruptible) { _, fd in
+            try body(FileSink(fd: fd, path: path, interruptible: interruptible))
+        }
+    }
+
+    /// Has another program write the file at `path` (checked with `target` first), whole or
+    /// not at all: `body` is given the path of the temporary file — created empty beside
+    /// the target, with a hidden name ending in `.tmp` — to write in place (the same file,
+    /// truncated or not, never replaced), and the file is flushed and renamed once `body`
+    /// returns.
+    public static func write(_ path: String, byPath body: (String) throws -> Void) throws {
+        try writeTemporary(path, interruptible: true) { temp, _ in try body(temp) }
+    }
+
+    /// The one writer: `body` writes the temporary file (given its path and descriptor).
+    private static func writeTemporary(_ path: String, interruptible: Bool, _ body: (String, Int32) throws -> Void) throws {
         let target = try OutputFile.target(path, for: "output")
         let (folder, name) = Path.split(target)
         let temp = folder + "/." + String(name.prefix(80)) + ".segue-\(getpid())-\(counter.add(1, ordering: .relaxed).oldValue).tmp"
@@ -55,7 +71,7 @@ public enum OutputFile {
         do {
             var info = stat()
             if stat(target, &info) == 0 { fchmod(fd, info.st_mode & 0o7777) }
-            try body(FileSink(fd: fd, path: path, interruptible: interruptible))
+            try body(temp, fd)
             if fsync(fd) != 0 { throw OutputError(writing: path, errno: errno) }
             open = false
             if close(fd) != 0 { throw OutputError(writing: path, errno: errno) }

@@ -54,7 +54,7 @@ public enum Path {
     }
 
     /// Why the folder `folder` cannot take new entries, or nil when it can.
-    static func unwritableFolderReason(_ folder: String) -> String? {
+    public static func unwritableFolderReason(_ folder: String) -> String? {
         guard kind(folder) == .folder else { return "folder \(Echo.quoted(folder)) does not exist" }
         guard access(folder, W_OK | X_OK) == 0 else {
             return "folder \(Echo.quoted(folder)) is not writable (\(OutputError.reason(errno)))"

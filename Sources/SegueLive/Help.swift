@@ -66,15 +66,23 @@ enum Help {
         \(HelpText.table(session.tuningOptions))
           Keys: Space pauses and resumes, ← → step one frame, 0 resets the tuning, Y copies it
           as code (Swift for UIKit under the segue command line that reproduces it; with
-          --events also a tuning event). Dragging the HUD's progress bar scrubs the transition
-          (starting the next one at rest). A click on the curve's value opens its editor:
-          drag a Bézier's handles, or step a spring's ratio and velocity with Z and W.
+          --events also a tuning event), E exports the last transition, from a moment before
+          it began to its end pose, as a video into --export-dir (made in the background by
+          segue replay; with --events an exported event with its file). Dragging the HUD's
+          progress bar scrubs the transition (starting the next one at rest). A click on the
+          curve's value opens its editor: drag a Bézier's handles, or step a spring's ratio
+          and velocity with Z and W.
 
         REPLAY
           Plays a recording back deterministically: the inputs at their recorded times, frames
-          at 60 per second between them. A missing, truncated or corrupt recording, bad options
-          in it, or frames --out could not draw (over \(ImageFile.maxSide) pixels a side) exit 2
-          before anything is written.
+          at 60 per second between them. With --out it exports instead, headless: a video that
+          ffmpeg encodes (.mp4 H.264, .webm VP9, .gif with one palette; Debian's package ffmpeg,
+          exit 1 without it) or numbered PNG frames in a folder — frames evenly spaced at --fps,
+          within --start…--end, and every stretch where nothing moves for over 0.5 s cut to
+          0.5 s unless --no-trim-idle. Progress goes to stderr: a bar with the time left on a
+          terminal, a plain line every 2 s otherwise. A missing, truncated or corrupt
+          recording, bad options in it, a range outside the replay, or frames --out could not
+          draw (over \(ImageFile.maxSide) pixels a side) exit 2 before anything is written.
 
         \(HelpText.table(ReplayCommand.options))
 

@@ -35,6 +35,7 @@ final class LiveApp {
         /// Every option of the app, in the order `--help` lists them after the session's.
         static var appOptions: [OptionSpec] {
             [window.spec, fullScreen.spec, events.spec, Renderer.Kind.option.spec, record.spec, noSavedTuning.spec]
+                + TransitionExporter.Settings.options
         }
         static var all: [OptionSpec] { SessionOptions.declarations + appOptions }
 
@@ -45,6 +46,7 @@ final class LiveApp {
         var renderer: Renderer.Kind
         var record: String?
         var noSavedTuning: Bool
+        var export: TransitionExporter.Settings
         /// What the program offers.
         var lineup: Lineup
 
@@ -62,6 +64,7 @@ final class LiveApp {
             renderer = try a.value(Renderer.Kind.option) ?? .auto
             record = try a.value(Self.record).map { try OutputFile.target($0, for: "--record") }
             noSavedTuning = a.flag(Self.noSavedTuning)
+            export = try TransitionExporter.Settings(a)
             // A transition file named on the command line must read: bad input otherwise.
             for path in session.transitionFiles {
                 if case .failure(let problem) = WatchedTransitionFile.load(path) { throw UsageError(problem.message) }
@@ -83,6 +86,7 @@ final class LiveApp {
     private let host: WindowHost
     private let session: Session
     private let recording: RecordingOutput?
+    private let exporter: TransitionExporter
     private var inputs: [TimedInput] = []
     /// The run's frame figures, gathered only when they will be printed (`--events`).
     private var stats: FrameStats?
@@ -103,13 +107,12 @@ final class LiveApp {
             session.emit = { Platform.printLine($0) }
             stats = FrameStats()
         }
-        let window = host.window.size, shown = host.options
-        recording = options.record.map {
-            var started = Recording(options: shown, window: window)
-            // The tunings the session starts from, so the replay starts from them too.
-            started.tuning = tunings.tunings.isEmpty ? nil : tunings.tunings
-            return RecordingOutput(path: $0, recording: started)
-        }
+        var started = Recording(options: host.options, window: host.window.size)
+        // The tunings the session starts from, so the replay starts from them too.
+        started.tuning = tunings.tunings.isEmpty ? nil : tunings.tunings
+        recording = options.record.map { RecordingOutput(path: $0, recording: started) }
+        exporter = TransitionExporter(options.export, recording: started)
+        session.export = { [exporter, unowned session] in exporter.start($0, session: session) }
     }
 
     /// Runs until the user quits or a signal arrives; the recording and the tuning are
@@ -124,6 +127,7 @@ final class LiveApp {
             throw error
         }
         try recording?.finish()
+        exporter.finish(session, waiting: Interruption.signal == nil)
         stats?.emit(frames: frames)
         return 0
     }
@@ -147,9 +151,11 @@ final class LiveApp {
             var resized = false
             for input in inputs {
                 recording?.append(input)
+                exporter.append(input)
                 session.handle(input.input, at: input.time)
                 if case .resized = input.input { resized = true }
             }
+            exporter.poll(session)
             session.advance(to: now)
             let drew = try host.draw(session, force: resized)
             if drew {
@@ -174,7 +180,7 @@ final class LiveApp {
                 host.pump.wait(until: now + 1.0 / 60 - 0.0005, returnOnInput: false, now: clock)
             } else {
                 try recording?.saveIfDue(now: now)
-                host.pump.wait(until: now + (session.watchesFiles ? Self.fileLookInterval : 1), returnOnInput: true, now: clock)
+                host.pump.wait(until: now + (session.watchesFiles || exporter.isBusy ? Self.fileLookInterval : 1), returnOnInput: true, now: clock)
             }
         }
         // A signal ends the session as quitting does: a replay stops there too.

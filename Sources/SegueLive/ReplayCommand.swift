@@ -5,29 +5,25 @@ import SegueDemos
 import SegueSDL
 import SegueStudio
 
-/// `segue replay FILE.json [--headless] [--events] [--out DIR]`: plays a recording back,
-/// deterministically, in a window at its own pace or headless as fast as it can. The
-/// recording, its options and the frames it asks for are all validated before anything is
-/// drawn or written.
+/// `segue replay FILE.json [--headless] [--events] [--out FILE|DIR …]`: plays a recording
+/// back, deterministically, in a window at its own pace or headless as fast as it can; with
+/// `--out` it exports its frames (`ReplayExport`), headless. The recording, its options and
+/// the frames it asks for are all validated before anything is drawn or written.
 struct ReplayCommand {
-    static let headless = Flag("--headless", help: "need no display (without it the replay shows in a window, at its pace)")
+    static let headless = Flag("--headless", help: "need no display (without it, and without --out, the replay shows in a window, at its pace)")
     static let events = Flag("--events", help: "print the event lines, as the live run printed them")
-    static let out = Option<String>.text("--out", "DIR", help: """
-        write every frame of the screen as DIR/frame-NNNNN.png: all of them or none (DIR is made \
-        if missing; a failed or interrupted replay leaves it as it was)
-        """)
     static let noFrameLimit = Flag("--no-frame-limit", help: """
         with --out, write a recording of any length (otherwise one that would make more than \
         \(frameLimit) frames, an hour at 60 per second, is refused with the count)
         """)
-    static var options: [OptionSpec] { [headless.spec, events.spec, out.spec, noFrameLimit.spec, Renderer.Kind.option.spec] }
+    static var options: [OptionSpec] { [headless.spec, events.spec] + ReplayExport.options + [noFrameLimit.spec, Renderer.Kind.option.spec] }
     /// Frames `--out` writes without `--no-frame-limit`: an hour at 60 per second.
     static let frameLimit = 216_000
 
     var path: String
     var headless: Bool
     var events: Bool
-    var out: String?
+    var export: ReplayExport?
     var noFrameLimit: Bool
     var renderer: Renderer.Kind
     /// What the program offers.
@@ -38,23 +34,22 @@ struct ReplayCommand {
         let a = try Arguments(args, options: Self.options, positionals: 1)
         guard let file = a.positionals.first else { throw UsageError("replay needs a recording: segue replay FILE.json") }
         path = file
-        headless = a.flag(Self.headless)
         events = a.flag(Self.events)
         noFrameLimit = a.flag(Self.noFrameLimit)
+        export = try ReplayExport(a)
+        headless = a.flag(Self.headless) || export != nil
         renderer = try a.value(Renderer.Kind.option) ?? (headless ? .raster : .auto)
-        if let o = try a.value(Self.out) {
-            try OutputFolder.check(o, for: "--out")
-            out = o
-        }
     }
 
     @MainActor func run() throws {
         let (recording, options) = try Recording.read(path)
         try options.checkDemo(among: lineup.names)
-        if out != nil { try checkFrames(recording, options) }
+        if let export { try checkFrames(recording, options, export) }
         if events { Platform.lineBufferStandardOutput() }
         let emit: (String) -> Void = events ? { Platform.printLine($0) } : { _ in }
-        if headless {
+        if let export {
+            try export.run(recording, options, transitions: lineup.transitions, renderer: renderer, emit: emit)
+        } else if headless {
             try runHeadless(recording, options, emit)
         } else {
             try runInWindow(recording, options, emit)
@@ -62,48 +57,27 @@ struct ReplayCommand {
     }
 
     /// Every frame `--out` would write can be drawn, and there are not too many.
-    @MainActor private func checkFrames(_ recording: Recording, _ options: SessionOptions) throws {
+    @MainActor private func checkFrames(_ recording: Recording, _ options: SessionOptions, _ export: ReplayExport) throws {
         let name = Echo.quoted(path)
-        for (w, h) in recording.frameSizes(options: options) where !(1...ImageFile.maxSide).contains(w) || !(1...ImageFile.maxSide).contains(h) {
+        for (w, h) in recording.frameSizes(options: options, framing: export.framing)
+        where !(1...ImageFile.maxSide).contains(w) || !(1...ImageFile.maxSide).contains(h) {
             throw UsageError("recording \(name) asks for \(w)×\(h)-pixel frames; --out draws from 1 to \(ImageFile.maxSide) a side")
         }
         guard !noFrameLimit else { return }
-        let count = recording.frameCountBound(limit: Self.frameLimit)
+        let count = recording.frameCountBound(frameRate: export.frameRate, limit: Self.frameLimit)
         if count > Self.frameLimit {
             let span = recording.events.last?.t ?? 0
-            let frames = Int((span * 60).rounded(.up)) + 1
+            let frames = Int((span * export.frameRate).rounded(.up)) + 1
             throw UsageError("recording \(name) spans \(String(format: "%.0f", span)) s: about \(frames) frames for --out, more than \(Self.frameLimit) (an hour at 60 per second); add --no-frame-limit to write them")
         }
     }
 
-    /// Frames are rendered only when they are written (`--out`), into a folder that
-    /// appears whole when the replay ends.
+    /// Without `--out` nothing is drawn: the events alone.
     @MainActor private func runHeadless(_ recording: Recording, _ options: SessionOptions, _ emit: @escaping (String) -> Void) throws {
-        let platform = try Platform(headless: true)
-        let folder = try out.map { try OutputFolder($0) }
-        var canvas: OffscreenCanvas?
-        var list = DisplayList()
         try Replayer(recording: recording, options: options, transitions: lineup.transitions).run(emit: emit) { session, number, _ in
             try Interruption.check()
-            defer {
-                if number == 1 {
-                    session.emitReady(renderer: canvas?.renderer.driverName ?? "none", reason: canvas?.renderer.reason ?? "no frames written")
-                }
-            }
-            guard let folder else { return }
-            let screen = session.layout.screen
-            let w = Int(screen.width.rounded()), h = Int(screen.height.rounded())
-            if canvas == nil || canvas!.width != w || canvas!.height != h {
-                canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(),
-                                             kind: renderer)
-            }
-            try canvas!.drawer.textures.registerAssets(session.demo.images)
-            session.composeScreen(into: &list, inWindow: false)
-            let pixels = try canvas!.render(list, pixelScale: session.layout.scale)
-            try ImageFile.writePNG(pixels, width: w, height: h, into: folder, name: Self.frameName(number))
-            if number % 60 == 0 { Command.writeStandardError("segue: replay wrote \(number) frames\n") }
+            if number == 1 { session.emitReady(renderer: "none", reason: "no frames written") }
         }
-        try folder?.commit()
     }
 
     /// In a window: each frame is shown when its time comes; closing the window ends it.

@@ -25,7 +25,7 @@ package enum Parameter: String, CaseIterable, Sendable {
         case .curve: return "c"
         case .scrub: return "l"
         case .threshold: return "t"
-        case .completionSpeed: return "e"
+        case .completionSpeed: return "o"
         case .completionCurve: return "k"
         case .perspective: return "p"
         case .release: return "r"

@@ -55,17 +55,16 @@ extension Recording {
         return min(count, limit + 1)
     }
 
-    /// The size in pixels of the screen's frame in each window the replay shows (the first
-    /// and after each resize), in order, without repeats.
-    package func frameSizes(options: SessionOptions) -> [(width: Int, height: Int)] {
+    /// The size in pixels of the frame `framing` makes (the screen's, by default) in each
+    /// window the replay shows (the first and after each resize), in order, without repeats.
+    package func frameSizes(options: SessionOptions, framing: ExportFraming = ExportFraming()) -> [(width: Int, height: Int)] {
         var windows = [(window[0], window[1])]
         for e in events where e.type == "resize" {
             if let w = e.width, let h = e.height { windows.append((w, h)) }
         }
         var sizes: [(width: Int, height: Int)] = []
         for w in windows {
-            let screen = Layout(window: w, screen: options.size, options.layoutRequest).screen
-            let size = (width: Int(screen.width.rounded()), height: Int(screen.height.rounded()))
+            let size = framing.size(Layout(window: w, screen: options.size, options.layoutRequest))
             if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
         }
         return sizes

@@ -11,7 +11,13 @@ package struct Replayer {
     package let options: SessionOptions
     /// The Swift transitions the session offers, as when it was recorded.
     package let transitions: [CustomTransition]
+    /// Frames per second, above 0.
     package var frameRate = 60.0
+    /// Whether a frame is also drawn at each input's time, as the live app draws one after
+    /// handling its inputs (a replay in a window); when false, frames fall only on the grid
+    /// `n / frameRate` seconds, evenly spaced as a video's, each showing every input handled
+    /// before it (an export), and one frame at or after the last input shows its effect.
+    package var drawsAtInputs = true
 
     package init(recording: Recording, options: SessionOptions, transitions: [CustomTransition] = []) {
         self.recording = recording
@@ -37,17 +43,20 @@ package struct Replayer {
         var i = 0
         let events = recording.events
         let step = 1 / frameRate
+        // On the grid, frame n + 1 falls at n / frameRate exactly (no sum of steps drifts).
+        func next() -> Double { drawsAtInputs ? time + step : Double(number) / frameRate }
         try draw(at: 0)
         while i < events.count && session.isRunning {
             let t = events[i].t
-            while time + step < t - 1e-9 { try draw(at: time + step) }
+            while next() < t - 1e-9 { try draw(at: next()) }
             while i < events.count && events[i].t == t {
                 if let input = recording.input(events[i]) { session.handle(input, at: t) }
                 i += 1
             }
-            try draw(at: t)
+            if drawsAtInputs { try draw(at: t) }
         }
+        if !drawsAtInputs && session.isRunning && time < (events.last?.t ?? 0) { try draw(at: next()) }
         let end = time + 10
-        while session.isRunning && session.isTransitioning && time < end { try draw(at: time + step) }
+        while session.isRunning && session.isTransitioning && time < end { try draw(at: next()) }
     }
 }

@@ -42,6 +42,8 @@ package final class Session {
     package var copy: ((String) -> Void)?
     /// What `f` and F11 do (the app: switch the window to and from full screen); nil: nothing.
     package var toggleFullScreen: (() -> Void)?
+    /// Where `e` asks for a video of the last transition (the app: `TransitionExporter`); nil: nowhere.
+    package var export: ((ExportRequest) -> Void)?
 
     enum Press: Equatable { case none, screen(Int), scrub, handle(Int) }
     var press = Press.none
@@ -74,7 +76,11 @@ package final class Session {
     var reloadPending = false
     /// Seconds a toast stays.
     static let toastSeconds = 2.5
-    private var toastUntil = 0.0
+    var toastUntil = 0.0
+    /// The last transition that ended: its name and real-time span, from when the first
+    /// screen began it to when the last ended it (`export`).
+    package internal(set) var lastTransition: (name: String, span: ClosedRange<Double>)?
+    var transitionBegan = 0.0
 
     /// A session showing the first of `options.transitionFiles` that reads, else what
     /// `options.demo` names, else flip; `transitions` follow the built-in demos in the list,
@@ -130,7 +136,7 @@ package final class Session {
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
         hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
-        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, B splits A/B (Tab picks), H hides the HUD, F full screen, F1 or ? lists the keys. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
+        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition, B splits A/B (Tab picks), H hides the HUD, F full screen, F1 or ? lists the keys. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
         describeScreen()
     }
 
@@ -149,6 +155,7 @@ package final class Session {
         var e: SessionEvent
         switch event {
         case .began(let c):
+            if !variants.contains(where: { $0 !== variant && $0.demo.window.isTransitioning }) { transitionBegan = realTime ?? 0 }
             if shown {
                 hud.transition = c.transitionName
                 hud.operation = c.operation
@@ -160,6 +167,7 @@ package final class Session {
             e.interactive = c.isInteractive
         case .ended(let c, let cancelled):
             variant.endPlot(at: sceneTime, cancelled: cancelled)
+            if !isTransitioning { lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan)) }
             // Told here, not guessed from the last phase seen: a drag released at 0 %
             // cancels and ends within one frame, never seen "cancelling".
             if shown {
@@ -278,18 +286,12 @@ package final class Session {
     /// Sets the frames per second the HUD shows.
     package func setFPS(_ fps: Double) { hud.fps = fps }
 
-    /// Shows `toast` in the HUD for `toastSeconds`.
-    package func showToast(_ toast: String) {
-        hud.toast = toast
-        toastUntil = (realTime ?? 0) + Self.toastSeconds
-    }
-
-    /// Screen `index`'s display list in window pixels, or with `inWindow: false` in pixels
-    /// from the screen's own top-left corner (a frame of the screen alone), the pointer's
-    /// dot and trail over it while a drag is under way.
-    package func composeScreen(_ index: Int = 0, into list: inout DisplayList, inWindow: Bool = true) {
+    /// Screen `index`'s display list in window pixels, or with its top-left corner `at` a
+    /// point of one's own (`.zero`: a frame of the screen alone), the pointer's dot and
+    /// trail over it while a drag is under way.
+    package func composeScreen(_ index: Int = 0, into list: inout DisplayList, at origin: Point? = nil) {
         list.removeAll()
-        let offset = inWindow ? layout.screens[index].origin : .zero
+        let offset = origin ?? layout.screens[index].origin
         Compositor.compose(variants[index].demo.window.layer, scale: layout.scale, offset: offset, into: &list)
         trail.compose(into: &list, scale: layout.scale, offset: offset)
     }

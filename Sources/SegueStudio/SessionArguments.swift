@@ -33,7 +33,7 @@ extension SessionOptions {
     package static let thresholdOption = Option.number(
         "--threshold", "T", in: 0...1, help: "the release threshold, 0…1 (t)")
     package static let completionSpeedOption = Option.number(
-        "--completion-speed", "S", in: 0.05...20, help: "how much faster the rest plays after release, 0.05…20 (e)")
+        "--completion-speed", "S", in: 0.05...20, help: "how much faster the rest plays after release, 0.05…20 (o)")
     package static let completionCurveOption = Option<Curve>.curve(
         "--completion-curve", help: "the curve of the rest after release, as --curve (k)")
     package static let perspectiveOption = Option.number(

@@ -16,7 +16,9 @@ import Segue
 /// - `loaded`: `name`, `file` — a transition file read (at start and after each good save);
 ///   `error`: `file`, `message` — a save that does not read (the last good version stays);
 /// - `tuning`: `demo`, `tuning`, `command`, `swift` (and `variant` while split) — `y` copied the
-///   demo's tuning as code.
+///   demo's tuning as code;
+/// - `exported`: `file` — `e`'s video of the last transition is written (a failed one is an
+///   `error` with the `file` it was for and the `message`).
 /// Rectangles are whole window pixels. Keys are sorted (Foundation's encoder keeps no other
 /// order), so a line is the same text every run.
 package struct SessionEvent: Encodable, Hashable, Sendable {
@@ -47,7 +49,7 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
     }
 
     package enum Kind: String, Encodable, Sendable {
-        case ready, screen, began, ended, stats, loaded, error, tuning
+        case ready, screen, began, ended, stats, loaded, error, tuning, exported
     }
 
     /// A rectangle in whole window pixels.

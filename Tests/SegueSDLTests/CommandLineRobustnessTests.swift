@@ -15,12 +15,14 @@ import Testing
         var lines: Int { stderr.split(separator: "\n", omittingEmptySubsequences: false).count - 1 }
     }
 
-    /// Runs `segue` in `folder`, sending `signal` after `delay` seconds if given.
-    static func run(_ args: [String], in folder: String? = nil, signal: Int32? = nil, after delay: Double = 0) throws -> Outcome {
+    /// Runs `segue` in `folder`, sending `signal` after `delay` seconds if given; `environment`
+    /// lies over the test's own.
+    static func run(_ args: [String], in folder: String? = nil, signal: Int32? = nil, after delay: Double = 0,
+                    environment: [String: String] = [:]) throws -> Outcome {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
         p.arguments = args
-        var env = ProcessInfo.processInfo.environment
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         env["DISPLAY"] = nil
         p.environment = env
         if let folder { p.currentDirectoryURL = URL(fileURLWithPath: folder) }
@@ -186,25 +188,33 @@ import Testing
         #expect(r.status == 2 && r.lines == 1, "\(r.stderr)")
     }
 
-    /// On a full disk (a 200 kB tmpfs, when this runs as root and may mount one): exit 1,
-    /// one line, the existing file untouched, no partial frames.
-    @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
-    func aFullDiskIsOneLineAndLeavesNothingPartial() throws {
+    /// A new folder holding a tmpfs of `size` (needs root).
+    static func smallDisk(size: String = "200k") throws -> String {
         let dir = try Self.folder()
         let mount = Process()
         mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=200k", "tmpfs", dir]
+        mount.arguments = ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", dir]
         mount.standardError = FileHandle.nullDevice
         try mount.run()
         mount.waitUntilExit()
         try #require(mount.terminationStatus == 0, "cannot mount a tmpfs at \(dir)")
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [dir]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        return dir
+    }
+
+    static func unmount(_ dir: String) {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [dir]
+        try? umount.run()
+        umount.waitUntilExit()
+    }
+
+    /// On a full disk (a 200 kB tmpfs, when this runs as root and may mount one): exit 1,
+    /// one line, the existing file untouched, no partial frames.
+    @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func aFullDiskIsOneLineAndLeavesNothingPartial() throws {
+        let dir = try Self.smallDisk()
+        defer { Self.unmount(dir) }
         try Self.write("keep", dir + "/keep.png")
         try Data(count: 150_000).write(to: URL(fileURLWithPath: dir + "/filler"))
         try Self.write(#"{"version":1,"arguments":[],"window":[900,900],"events":\#(Self.tap)}"#, dir + "/R.json")

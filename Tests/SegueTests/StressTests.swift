@@ -77,7 +77,7 @@ import SegueTestSupport
             case 75..<77: input = .key(.escape, shift: false); pressed = false
             case 77..<79: input = .key(.digit(Int.random(in: 0...3, using: &rng)), shift: false)
             case 79..<81: input = .key([.space, .left, .right].randomElement(using: &rng)!, shift: false)
-            case 81..<83: input = .key(.character(["d", "c", "t", "e", "k", "p", "r", "v", "s"].randomElement(using: &rng)!),
+            case 81..<83: input = .key(.character(["d", "c", "t", "o", "k", "p", "r", "v", "s", "e"].randomElement(using: &rng)!),
                                        shift: Bool.random(using: &rng))
             default:
                 // Frames go by; now and then the clock jumps far ahead.

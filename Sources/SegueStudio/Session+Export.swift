@@ -1,0 +1,47 @@
+/// A video `e` asks for: a transition by name, between two real times of the session
+/// (seconds on the clock its recording uses).
+package struct ExportRequest: Hashable, Sendable {
+    package var name: String
+    package var start: Double
+    package var end: Double
+}
+
+extension Session {
+    /// Seconds an export of the last transition shows before it began and after it ended
+    /// (its end pose), never past the moment `e` was pressed.
+    package static let exportMargins = (before: 0.25, after: 0.5)
+
+    /// `e`: asks `export` for a video of the last transition that ended, from a moment
+    /// before it began to a moment after it ended, and says so in the HUD; with none yet,
+    /// or nowhere to export to (a replay), the HUD says so instead.
+    func exportLastTransition() {
+        guard let export else {
+            toast("Exporting is the app's: segue replay REC --out FILE.mp4 exports a recording")
+            return
+        }
+        guard let last = lastTransition else {
+            toast("No transition has ended yet: nothing to export")
+            return
+        }
+        let now = realTime ?? 0
+        export(ExportRequest(name: last.name, start: max(last.span.lowerBound - Self.exportMargins.before, 0),
+                             end: min(last.span.upperBound + Self.exportMargins.after, now)))
+        toast("Exporting \(last.name)…")
+    }
+
+    /// An export `e` asked for has ended: written to `file` (an `exported` event), or not,
+    /// for `problem` (an `error` event); either way a toast says so.
+    package func exportEnded(file: String, problem: String?) {
+        var e = SessionEvent(problem == nil ? .exported : .error)
+        e.file = file
+        e.message = problem
+        emit(e.jsonLine)
+        toast(problem.map { "Export failed: \($0)" } ?? "Exported \(file)")
+    }
+
+    /// Shows `text` in the HUD for `toastSeconds`.
+    package func toast(_ text: String) {
+        hud.toast = text
+        toastUntil = (realTime ?? 0) + Self.toastSeconds
+    }
+}
