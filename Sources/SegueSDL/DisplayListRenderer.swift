@@ -41,6 +41,9 @@ package final class DisplayListRenderer {
             occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
         }
     }
+    /// Whether items and glyphs wholly outside their clip regions are skipped before they are
+    /// cut (`ClipBounds`). Off, the clip alone cuts them away: the same pixels, slower.
+    package var skipsClippedAway = true
     private var sharedSides = SharedSides()
     private var uStops: [Double] = []
     private var vStops: [Double] = []
@@ -51,6 +54,8 @@ package final class DisplayListRenderer {
     private var states: [DrawState?] = []
     private var layouts: [GlyphAtlas.Layout?] = []
     private var paintRects: [Rect] = []
+    /// Per item, where in its plane its clip regions let it show (`ClipBounds`; nil: unbounded).
+    private var shownRects: [Rect?] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
     package private(set) var lastTriangleCount = 0
@@ -90,11 +95,18 @@ package final class DisplayListRenderer {
         states.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
         paintRects.removeAll(keepingCapacity: true)
+        shownRects.removeAll(keepingCapacity: true)
         for item in list.items {
             let layout = layout(item, pixelScale)
-            states.append(drawState(item))
+            let paint = paintRect(item, layout, pixelScale)
+            let shown = skipsClippedAway ? ClipBounds.rect(seenThrough: item.clip, of: item.transform, in: list.clips) : nil
+            // Wholly outside its clip regions (a tile's copy of what lies elsewhere on the
+            // screen), it draws nothing.
+            let outside = shown.map { !$0.overlaps(paint) } ?? false
+            states.append(outside ? nil : drawState(item))
             layouts.append(layout)
-            paintRects.append(paintRect(item, layout, pixelScale))
+            paintRects.append(paint)
+            shownRects.append(shown)
         }
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
                        paintRect: { self.paintRects[$0] })
@@ -114,7 +126,7 @@ package final class DisplayListRenderer {
         tessellator.clipRect = area
         for i in drawOrder.order {
             draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,
-                 layout: layouts[i], hardSides: antialiases ? sharedSides.hard[i] : 0)
+                 layout: layouts[i], shown: shownRects[i], hardSides: antialiases ? sharedSides.hard[i] : 0)
         }
         flush()
     }
@@ -158,9 +170,10 @@ package final class DisplayListRenderer {
 
     /// Draws one item, coloured by its shading and cut to its clip region in `clips`, its
     /// edges anti-aliased but its `hardSides`; `layout` is a text item's layout when already
-    /// looked up this frame.
+    /// looked up this frame; glyphs wholly outside `shown` (in the item's coordinates) are
+    /// left out, as the clip would cut them away.
     private func draw(_ shading: Shading, clips: [DisplayList.Clip], pixelScale: Double, blended: Bool,
-                      layout known: GlyphAtlas.Layout?, hardSides: UInt64) {
+                      layout known: GlyphAtlas.Layout?, shown: Rect?, hardSides: UInt64) {
         let item = shading.item
         tessellator.reset()
         tessellator.clip(to: clips, index: item.clip, hardSides: antialiases ? sharedSides.hardClips : [])
@@ -194,6 +207,7 @@ package final class DisplayListRenderer {
                 let first = tessellator.vertices.count
                 let glyph = Rect(x: item.rect.minX + box.minX / pixelScale, y: item.rect.minY + box.minY / pixelScale,
                                  width: box.width / pixelScale, height: box.height / pixelScale)
+                if let shown, !shown.overlaps(glyph) { continue }
                 tessellator.add(rect: glyph, transform: item.transform)
                 for t in tessellator.vertices[first...] {
                     // A tint laid over the text colours each glyph corner where it lies.
