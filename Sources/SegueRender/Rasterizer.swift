@@ -80,12 +80,14 @@ package struct Rasterizer {
 
     /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
     /// textured by `texture` times the vertex colours (or coloured by them alone), blended
-    /// or stored, their layers' `edges` anti-aliased. Traps unless `indices.count` is a
+    /// or stored, their layers' `edges` anti-aliased. The pixels of `covered` are left as
+    /// they are: the caller paints each of them over, opaquely, before anyone sees them
+    /// (what a later opaque item surely replaces), so drawing them would change nothing. Traps unless `indices.count` is a
     /// multiple of 3, every index is one of `vertices`, and `edges` has a range of its
     /// lines for each triangle (checked once a call, before any pixel).
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                       edges: TriangleEdges? = nil, texture: RasterImage?, blended: Bool, into target: RasterImage,
-                      clip: PixelRect) {
+                      clip: PixelRect, covered: UnsafeBufferPointer<PixelRect> = UnsafeBufferPointer(start: nil, count: 0)) {
         precondition(indices.count % 3 == 0, "\(indices.count) indices: not whole triangles")
         if let edges {
             precondition(edges.ranges.count == indices.count / 3, "\(edges.ranges.count) edge ranges for \(indices.count / 3) triangles")
@@ -124,12 +126,35 @@ package struct Rasterizer {
             levels = (0...deepest).map { texture.level($0).view }
         }
         let job = Job(vertices: vertices, indices: indices, edges: edges, levels: levels, blended: blended, target: target.view,
-                      clip: clip, band: bandRows, workers: workers,
+                      clip: clip, covered: covered, band: bandRows, workers: workers,
                       scratch: edges == nil ? nil : scratch.rows(workers, width: target.width), isCancelled: isCancelled)
         if workers == 1 {
             job.run(worker: 0)
         } else {
             DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
+        }
+    }
+
+    /// Calls `paint` on the runs of columns lo…hi of row `y` that lie in none of `covered`
+    /// (at most one more run than the rects that cross the row), left to right.
+    @inline(__always)
+    static func uncovered(_ lo: Int, _ hi: Int, row y: Int, _ covered: UnsafeBufferPointer<PixelRect>, _ paint: (Int, Int) -> Void) {
+        var x = lo
+        while x <= hi {
+            // The first column from x on that no rect holds, and the end of the run from there.
+            var end = hi
+            var moved = true
+            while moved {
+                moved = false
+                for r in covered where r.y0 <= y && y < r.y1 && r.x0 <= x && x < r.x1 {
+                    x = r.x1
+                    moved = true
+                }
+            }
+            guard x <= hi else { return }
+            for r in covered where r.y0 <= y && y < r.y1 && r.x0 > x { end = min(end, r.x0 - 1) }
+            paint(x, end)
+            x = end + 1
         }
     }
 
@@ -164,6 +189,8 @@ package struct Rasterizer {
         let blended: Bool
         let target: PixelView
         let clip: PixelRect
+        /// Pixels not to paint (`draw`'s `covered`).
+        let covered: UnsafeBufferPointer<PixelRect>
         let band: Int
         let workers: Int
         /// `workers` rows of the target's width, for the source pixels of anti-aliased edges.
@@ -369,6 +396,38 @@ package struct Rasterizer {
                 }
             }
 
+            /// Paints columns lo…hi of row `y`: those wholly inside every near edge as they
+            /// are, the rest by their coverage (each column's treatment its own, whatever
+            /// part of the row's span lo…hi is).
+            func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
+                guard nearCount > 0 else {
+                    paint(line, lo, hi, y, blended)
+                    return
+                }
+                var inLo = lo, inHi = hi
+                let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
+                for k in 0..<nearCount {
+                    let l = near[k]
+                    let r = l.b * (Float(y) + 0.5) + l.c
+                    // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
+                    let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
+                    if l.a > 0 {
+                        inLo = max(inLo, Int(x.rounded(.up)))
+                    } else if l.a < 0 {
+                        inHi = min(inHi, Int(x.rounded(.down)))
+                    } else if r < l.reach {
+                        inHi = inLo - 1
+                    }
+                }
+                if inLo <= inHi {
+                    paint(line, inLo, inHi, y, blended)
+                    paintFringe(line, lo, inLo - 1, y)
+                    paintFringe(line, inHi + 1, hi, y)
+                } else {
+                    paintFringe(line, lo, hi, y)
+                }
+            }
+
             let pixels = target.pixels, pitch = target.width
             for bandStart in stride(from: firstBand * band, through: bottom, by: band * workers) {
                 for y in max(top, bandStart)...min(bottom, bandStart + band - 1) {
@@ -380,33 +439,10 @@ package struct Rasterizer {
                     e2.narrow(&lo, &hi, row: row)
                     if lo <= hi {
                         let line = pixels + y * pitch
-                        if nearCount == 0 {
-                            paint(line, lo, hi, y, blended)
+                        if covered.isEmpty {
+                            span(line, lo, hi, y)
                         } else {
-                            // The columns wholly inside every near edge, painted as they are; the
-                            // rest by their coverage.
-                            var inLo = lo, inHi = hi
-                            let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
-                            for k in 0..<nearCount {
-                                let l = near[k]
-                                let r = l.b * (Float(y) + 0.5) + l.c
-                                // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
-                                let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
-                                if l.a > 0 {
-                                    inLo = max(inLo, Int(x.rounded(.up)))
-                                } else if l.a < 0 {
-                                    inHi = min(inHi, Int(x.rounded(.down)))
-                                } else if r < l.reach {
-                                    inHi = inLo - 1
-                                }
-                            }
-                            if inLo <= inHi {
-                                paint(line, inLo, inHi, y, blended)
-                                paintFringe(line, lo, inLo - 1, y)
-                                paintFringe(line, inHi + 1, hi, y)
-                            } else {
-                                paintFringe(line, lo, hi, y)
-                            }
+                            Rasterizer.uncovered(lo, hi, row: y, covered) { span(line, $0, $1, y) }
                         }
                     }
                 }

@@ -44,6 +44,15 @@ package final class DisplayListRenderer {
     /// Whether items and glyphs wholly outside their clip regions are skipped before they are
     /// cut (`ClipBounds`). Off, the clip alone cuts them away: the same pixels, slower.
     package var skipsClippedAway = true
+    /// Whether pixels that opaque items drawn later surely replace are left undrawn
+    /// (`Covers`). Off, they are drawn and then painted over: the same pixels, slower.
+    package var skipsCoveredPixels = true
+    private var covers = Covers()
+    /// The covers of the draw call being gathered, and the place in drawing order of its last item.
+    private var batchCovers: [PixelRect] = []
+    private var batchLastPlace = 0
+    /// The place in drawing order of the item being drawn.
+    private var place = 0
     private var sharedSides = SharedSides()
     private var uStops: [Double] = []
     private var vStops: [Double] = []
@@ -124,11 +133,27 @@ package final class DisplayListRenderer {
             sharedSides.find(in: list, nearW: tessellator.nearW) { self.states[$0].map { $0.source != .glyphs } ?? false }
         }
         tessellator.clipRect = area
-        for i in drawOrder.order {
+        findCovers(list, area)
+        for (place, i) in drawOrder.order.enumerated() {
+            self.place = place
             draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,
                  layout: layouts[i], shown: shownRects[i], hardSides: antialiases ? sharedSides.hard[i] : 0)
         }
         flush()
+    }
+
+    /// Notes the pixels each opaque item drawn will replace (`Covers`), within `area` and the
+    /// renderer's clip.
+    private func findCovers(_ list: DisplayList, _ area: Rect) {
+        covers.reset()
+        guard skipsCoveredPixels else { return }
+        func inner(_ r: Rect) -> PixelRect {
+            PixelRect(x0: Int(r.minX.rounded(.up)), y0: Int(r.minY.rounded(.up)), x1: Int(r.maxX.rounded(.down)), y1: Int(r.maxY.rounded(.down)))
+        }
+        let pixels = renderer.clip.map { inner(area).intersection(inner($0)) } ?? inner(area)
+        for (place, i) in drawOrder.order.enumerated() where states[i]?.blended == false {
+            if let p = Covers.pixels(of: list.items[i], within: pixels, margin: occlusion.margin) { covers.add(p, drawnAt: place) }
+        }
     }
 
     /// The glyph layout of a text item (nil for other items, and for text with nothing to draw).
@@ -253,6 +278,7 @@ package final class DisplayListRenderer {
         if !batchIndices.isEmpty && (texture !== batchTexture || blended != batchBlended) { flush() }
         batchTexture = texture
         batchBlended = blended
+        batchLastPlace = place
         let base = Int32(batchVertices.count)
         batchVertices.append(contentsOf: vertices)
         for i in indices { batchIndices.append(base + i) }
@@ -267,12 +293,15 @@ package final class DisplayListRenderer {
     /// Sends the gathered draw call.
     private func flush() {
         guard !batchIndices.isEmpty else { return }
+        covers.after(batchLastPlace, into: &batchCovers)
         batchVertices.withUnsafeBufferPointer { v in
             batchIndices.withUnsafeBufferPointer { i in
                 batchLines.withUnsafeBufferPointer { lines in
                     batchRanges.withUnsafeBufferPointer { ranges in
-                        let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
-                        renderer.drawGeometry(v, i, edges: edges, texture: batchTexture, blended: batchBlended)
+                        batchCovers.withUnsafeBufferPointer { covered in
+                            let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
+                            renderer.drawGeometry(v, i, edges: edges, texture: batchTexture, blended: batchBlended, covered: covered)
+                        }
                     }
                 }
             }

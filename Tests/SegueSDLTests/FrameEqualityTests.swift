@@ -10,19 +10,24 @@ import SegueRender
 @MainActor @Suite(.serialized) struct FrameEqualityTests {
     static let screen = Size(width: 375, height: 667)
 
-    /// `name`'s present transition at `progress`, drawn at `scale` with `setUp` applied to the
-    /// renderer first: its pixels and the list drawn.
-    private func render(_ name: String, _ progress: Double, scale: Double,
-                        _ setUp: (DisplayListRenderer) -> Void) throws -> (rgba: [UInt8], list: DisplayList) {
+    /// The demo or catalog transition `name` (its first operation) at `progress`, drawn with
+    /// `setUp` applied to the renderer first: its pixels and the list drawn.
+    private func render(_ name: String, _ progress: Double, _ setUp: (DisplayListRenderer) -> Void) throws -> (rgba: [UInt8], list: DisplayList) {
         let platform = try Platform(headless: true)
-        let w = Int((Self.screen.width * scale).rounded()), h = Int((Self.screen.height * scale).rounded())
-        let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory())
+        let canvas = try OffscreenCanvas(platform: platform, width: Int(Self.screen.width), height: Int(Self.screen.height),
+                                         assetsDirectory: try Assets.directory())
         setUp(canvas.drawer)
-        let path = try Assets.directory() + "/Transitions/\(name).json"
-        let file = try TransitionFile.read(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
-        let demo = DemoCatalog.make(CustomTransition(file: file), screenSize: Self.screen)
-        let list = try demo.frame(of: .present, atProgress: progress, scale: scale)
-        return (try canvas.render(list, pixelScale: scale), list)
+        let demo: Demo
+        if let builtIn = DemoCatalog.make(name, screenSize: Self.screen) {
+            demo = builtIn
+        } else {
+            let path = try Assets.directory() + "/Transitions/\(name).json"
+            let file = try TransitionFile.read(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
+            demo = DemoCatalog.make(CustomTransition(file: file), screenSize: Self.screen)
+        }
+        try canvas.drawer.textures.registerAssets(demo.images)
+        let list = try demo.frame(of: demo.operations[0], atProgress: progress, scale: 1)
+        return (try canvas.render(list, pixelScale: 1), list)
     }
 
     /// Skipping what clip regions cut away (`ClipBounds`): the tiles and strips of screens cut
@@ -30,12 +35,21 @@ import SegueRender
     /// (and not trivially: some of explode's tiles' items lie wholly beyond their tiles).
     @Test(arguments: [("explode", 0.3), ("explode", 0.6), ("fold", 0.4), ("cube", 0.5), ("portal", 0.5)])
     func skippingWhatTheClipCutsAwayChangesNoPixel(_ name: String, _ progress: Double) throws {
-        let skipped = try render(name, progress, scale: 1) { $0.skipsClippedAway = true }
-        let cut = try render(name, progress, scale: 1) { $0.skipsClippedAway = false }
+        let skipped = try render(name, progress) { $0.skipsClippedAway = true }
+        let cut = try render(name, progress) { $0.skipsClippedAway = false }
         #expect(skipped.rgba == cut.rgba, "\(name) at \(progress): \(zip(skipped.rgba, cut.rgba).filter { $0 != $1 }.count) bytes differ")
         let beyond = skipped.list.items.filter { item in
             ClipBounds.rect(seenThrough: item.clip, of: item.transform, in: skipped.list.clips).map { !$0.overlaps(item.rect) } ?? false
         }
         #expect(name != "explode" || !beyond.isEmpty)
+    }
+
+    /// Leaving undrawn what opaque items drawn later replace (`Covers`): the pictures under
+    /// the one flying over them and the screens' backgrounds under their pictures and bars.
+    @Test(arguments: [("magicmove", 0.2), ("magicmove", 0.5), ("magicmove", 0.9), ("explode", 0.1), ("pageturn", 0.5), ("flip", 0.3)])
+    func leavingCoveredPixelsUndrawnChangesNoPixel(_ name: String, _ progress: Double) throws {
+        let skipped = try render(name, progress) { $0.skipsCoveredPixels = true }
+        let drawn = try render(name, progress) { $0.skipsCoveredPixels = false }
+        #expect(skipped.rgba == drawn.rgba, "\(name) at \(progress): \(zip(skipped.rgba, drawn.rgba).filter { $0 != $1 }.count) bytes differ")
     }
 }
