@@ -26,8 +26,9 @@ package struct Rasterizer {
     /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on the
     /// calling thread.
     package var parallelArea = 20_000
-    /// Asked before each row a triangle paints: once it says yes, the call paints no more
-    /// (a frame being given up — a signal asks the process to stop — ends within a row).
+    /// Asked before each band of rows a triangle paints: once it says yes, the call paints
+    /// no more (a frame being given up — a signal asks the process to stop — ends within
+    /// `bandRows` rows).
     package var isCancelled: @Sendable () -> Bool = { false }
 
     /// Rows of source pixels for anti-aliased edges, one a worker, kept between calls.
@@ -212,46 +213,89 @@ package struct Rasterizer {
         private static let nearEdgeLimit = 8
 
         /// One edge's inside test along a row: A·x + K ≥ bias at x = 256·px + 128.
+        ///
+        /// The columns inside at row y are those with 256·a·x ≥ rhs(y) = bias − k(y) − 128·a:
+        /// from ⌈rhs / D⌉ on where a > 0, up to −⌈rhs / D⌉ where a < 0 (D = 256·|a|). Down a
+        /// row rhs changes by −256·b, so the quotient and its remainder are stepped exactly,
+        /// with no division (`Walk`).
         private struct Edge {
             let a: Int64, b: Int64, c: Int64
             /// 0 on a top or left edge (a centre exactly on it is inside), else 1.
             let bias: Int64
-            /// 1 / (256·a), so a row's quotient is a product, not a division.
-            let inverse: Double
+            /// 256·|a| (1 for a horizontal edge), and the change of rhs a row, −256·b, as
+            /// `stepQuotient`·D + `stepRemainder` (0 ≤ remainder < D).
+            let d: Int64, stepQuotient: Int64, stepRemainder: Int64
 
             init(_ px: Int64, _ py: Int64, _ qx: Int64, _ qy: Int64) {
                 a = py - qy
                 b = qx - px
                 c = -(qx - px) * py + (qy - py) * px
                 bias = (a > 0 || (a == 0 && b > 0)) ? 0 : 1
-                inverse = a == 0 ? 0 : 1 / Double(256 * a)
+                d = a == 0 ? 1 : 256 * abs(a)
+                stepQuotient = Rasterizer.floorDiv(-256 * b, d)
+                stepRemainder = -256 * b - stepQuotient * d
             }
 
-            /// Narrows lo...hi to the pixel columns of row `y` (centre 256·y + 128) inside.
+            /// ⌈rhs(y) / D⌉ and the remainder Q·D − rhs (0 ≤ it < D) along the rows.
+            struct Walk {
+                var quotient: Int64
+                var remainder: Int64
+            }
+
+            /// The walk at row `y` (centre 256·y + 128), by one exact division.
+            func walk(row y: Int64) -> Walk {
+                let rhs = bias - (b * (256 * y + 128) + c) - 128 * a
+                let q = Rasterizer.ceilDiv(rhs, d)
+                return Walk(quotient: q, remainder: q * d - rhs)
+            }
+
+            /// The walk one row down.
             @inline(__always)
-            func narrow(_ lo: inout Int, _ hi: inout Int, row y: Int64) {
-                let k = b * (256 * y + 128) + c
-                let rhs = bias - k - 128 * a
-                // The quotient in floating point, truncated (quick, within one or two of
-                // the answer), then made exact in integers.
-                let d = 256 * a
-                if a > 0 {
-                    // The first x with d·x ≥ rhs.
-                    var x = Int64(Double(rhs) * inverse)
-                    while d * x < rhs { x += 1 }
-                    while d * (x - 1) >= rhs { x -= 1 }
-                    lo = max(lo, Int(x))
-                } else if a < 0 {
-                    // The last x with d·x ≥ rhs (d < 0).
-                    var x = Int64(Double(rhs) * inverse)
-                    while d * x < rhs { x -= 1 }
-                    while d * (x + 1) >= rhs { x += 1 }
-                    hi = min(hi, Int(x))
-                } else if k < bias {
-                    hi = lo - 1
+            func advance(_ w: inout Walk) {
+                w.quotient &+= stepQuotient
+                w.remainder &-= stepRemainder
+                if w.remainder < 0 {
+                    w.quotient &+= 1
+                    w.remainder &+= d
                 }
             }
 
+            /// Narrows lo...hi to the pixel columns of row `y` inside, `w` its walk.
+            @inline(__always)
+            func narrow(_ lo: inout Int, _ hi: inout Int, _ w: Walk, row y: Int64) {
+                if a > 0 {
+                    lo = max(lo, Int(w.quotient))
+                } else if a < 0 {
+                    hi = min(hi, Int(-w.quotient))
+                } else if b * (256 * y + 128) + c < bias {
+                    hi = lo - 1
+                }
+            }
+        }
+
+        private static let noEdges = InlineArray<8, EdgeLine>(repeating: EdgeLine(unit: 0, 0, 0))
+
+        /// The lines of `range` that pass within a pixel of the triangle v0 v1 v2 (the
+        /// distance is linear: a vertex is nearest), the `nearEdgeLimit` nearest, and how many.
+        private static func nearEdges(_ edges: TriangleEdges, _ range: EdgeRange, _ v0: RasterVertex, _ v1: RasterVertex,
+                                      _ v2: RasterVertex) -> (InlineArray<8, EdgeLine>, Int) {
+            var near = noEdges
+            var nearDistance = InlineArray<8, Float>(repeating: 0)
+            var nearCount = 0
+            for j in Int(range.first)..<Int(range.first + range.count) {
+                let l = edges.lines[j]
+                let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y) + l.c
+                guard d < l.reach else { continue }
+                if nearCount < nearEdgeLimit {
+                    (near[nearCount], nearDistance[nearCount]) = (l, d)
+                    nearCount += 1
+                } else {
+                    var farthest = 0
+                    for k in 1..<nearCount where nearDistance[k] > nearDistance[farthest] { farthest = k }
+                    if d < nearDistance[farthest] { (near[farthest], nearDistance[farthest]) = (l, d) }
+                }
+            }
+            return (near, nearCount)
         }
 
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, edges range: EdgeRange, worker: Int) {
@@ -309,26 +353,8 @@ package struct Rasterizer {
             let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
             let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
-            // The edges that pass within a pixel of the triangle (the distance is linear: a
-            // vertex is nearest).
-            var near = InlineArray<8, EdgeLine>(repeating: EdgeLine(unit: 0, 0, 0))
-            var nearDistance = InlineArray<8, Float>(repeating: 0)
-            var nearCount = 0
-            if let edges, range.count > 0 {
-                for j in Int(range.first)..<Int(range.first + range.count) {
-                    let l = edges.lines[j]
-                    let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y) + l.c
-                    guard d < l.reach else { continue }
-                    if nearCount < Self.nearEdgeLimit {
-                        (near[nearCount], nearDistance[nearCount]) = (l, d)
-                        nearCount += 1
-                    } else {
-                        var farthest = 0
-                        for k in 1..<nearCount where nearDistance[k] > nearDistance[farthest] { farthest = k }
-                        if d < nearDistance[farthest] { (near[farthest], nearDistance[farthest]) = (l, d) }
-                    }
-                }
-            }
+            // Constants from here on: the nested functions below capture them by value.
+            let (near, nearCount) = edges.map { Self.nearEdges($0, range, v0, v1, v2) } ?? (Self.noEdges, 0)
 
             /// Paints columns lo…hi of row `y` into `line`, blended or stored.
             func paint(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ blended: Bool) {
@@ -430,13 +456,18 @@ package struct Rasterizer {
 
             let pixels = target.pixels, pitch = target.width
             for bandStart in stride(from: firstBand * band, through: bottom, by: band * workers) {
-                for y in max(top, bandStart)...min(bottom, bandStart + band - 1) {
-                    if isCancelled() { return }
+                if isCancelled() { return }
+                let first = max(top, bandStart)
+                var w0 = e0.walk(row: Int64(first)), w1 = e1.walk(row: Int64(first)), w2 = e2.walk(row: Int64(first))
+                for y in first...min(bottom, bandStart + band - 1) {
                     var lo = clip.x0, hi = clip.x1 - 1
                     let row = Int64(y)
-                    e0.narrow(&lo, &hi, row: row)
-                    e1.narrow(&lo, &hi, row: row)
-                    e2.narrow(&lo, &hi, row: row)
+                    e0.narrow(&lo, &hi, w0, row: row)
+                    e1.narrow(&lo, &hi, w1, row: row)
+                    e2.narrow(&lo, &hi, w2, row: row)
+                    e0.advance(&w0)
+                    e1.advance(&w1)
+                    e2.advance(&w2)
                     if lo <= hi {
                         let line = pixels + y * pitch
                         if covered.isEmpty {
