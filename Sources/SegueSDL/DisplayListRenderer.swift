@@ -47,6 +47,9 @@ package final class DisplayListRenderer {
     /// Whether pixels that opaque items drawn later surely replace are left undrawn
     /// (`Covers`). Off, they are drawn and then painted over: the same pixels, slower.
     package var skipsCoveredPixels = true
+    /// Whether translucent fills are blended ahead of time where they can be
+    /// (`Precomposition`). Off, each is blended as it is drawn (to compare).
+    package var precomposes = true
     private var covers = Covers()
     /// The covers of the draw call being gathered, and the place in drawing order of its last item.
     private var batchCovers: [PixelRect] = []
@@ -65,6 +68,8 @@ package final class DisplayListRenderer {
     private var paintRects: [Rect] = []
     /// Per item, where in its plane its clip regions let it show (`ClipBounds`; nil: unbounded).
     private var shownRects: [Rect?] = []
+    /// Per item, whether its clip regions cut it to exactly its paint rect (`ClipBounds.shown`).
+    private var cutExactly: [Bool] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
     package private(set) var lastTriangleCount = 0
@@ -105,17 +110,25 @@ package final class DisplayListRenderer {
         layouts.removeAll(keepingCapacity: true)
         paintRects.removeAll(keepingCapacity: true)
         shownRects.removeAll(keepingCapacity: true)
+        cutExactly.removeAll(keepingCapacity: true)
         for item in list.items {
             let layout = layout(item, pixelScale)
-            let paint = paintRect(item, layout, pixelScale)
-            let shown = skipsClippedAway ? ClipBounds.rect(seenThrough: item.clip, of: item.transform, in: list.clips) : nil
+            let seen = ClipBounds.shown(through: item.clip, of: item.transform, in: list.clips)
+            var paint = paintRect(item, layout, pixelScale)
+            let shown = skipsClippedAway ? seen?.rect : nil
             // Wholly outside its clip regions (a tile's copy of what lies elsewhere on the
-            // screen), it draws nothing.
+            // screen), it draws nothing; cut exactly to a rect of its plane, it paints no more.
             let outside = shown.map { !$0.overlaps(paint) } ?? false
+            if let exact = seen?.exact {
+                paint = Rect(x: max(paint.minX, exact.minX), y: max(paint.minY, exact.minY),
+                             width: max(0, min(paint.maxX, exact.maxX) - max(paint.minX, exact.minX)),
+                             height: max(0, min(paint.maxY, exact.maxY) - max(paint.minY, exact.minY)))
+            }
             states.append(outside ? nil : drawState(item))
             layouts.append(layout)
             paintRects.append(paint)
             shownRects.append(shown)
+            cutExactly.append(seen?.exact != nil)
         }
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
                        paintRect: { self.paintRects[$0] })
@@ -123,8 +136,9 @@ package final class DisplayListRenderer {
         // Drawn over the whole output, an opaque item makes a pending clear pointless (not on
         // SDL's software renderer, whose large images show seams).
         if clip == nil && renderer.clip == nil && !isSoftware && occlusion.coversArea { renderer.skipPendingClear() }
-        precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.states[$0] != nil },
-                            isOpaque: { self.states[$0]?.blended == false }, paintRect: { self.paintRects[$0] })
+        precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.precomposes && self.states[$0] != nil },
+                            isOpaque: { self.states[$0]?.blended == false }, paintRect: { self.paintRects[$0] },
+                            isCutExactly: { self.cutExactly[$0] })
         for i in states.indices {
             if precomposition.folded[i] { states[i] = nil } else if precomposition.under[i] != nil { states[i]?.blended = false }
         }

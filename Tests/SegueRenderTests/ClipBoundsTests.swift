@@ -28,6 +28,21 @@ import Segue
         expectClose(bounds(turn.prependingTranslation(100, 50), [tilted]), 20, 10, 40, 30)
     }
 
+    /// The exact rect: square-cornered regions seen upright (or turned a quarter) from the
+    /// item's plane show exactly their rect; a rounded one, or one turned otherwise, only
+    /// within its box.
+    @Test func squareUprightRegionsShowExactlyTheirRect() {
+        let region = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 40, height: 30), cornerRadius: 0, transform: .makeTranslation(120, 60, 0))
+        expectClose(ClipBounds.shown(through: 0, of: .makeTranslation(100, 50, 0), in: [region])?.exact, 20, 10, 40, 30, 1e-9)
+        let quarter = Transform3D.makeRotation(.pi / 2, 0, 0, 1).concatenating(.makeTranslation(120, 60, 0))
+        #expect(ClipBounds.shown(through: 0, of: quarter, in: [region])?.exact != nil)
+        var rounded = region
+        rounded.cornerRadius = 4
+        #expect(ClipBounds.shown(through: 0, of: .makeTranslation(100, 50, 0), in: [rounded])?.exact == nil)
+        let turned = Transform3D.makeRotation(0.3, 0, 0, 1).concatenating(.makeTranslation(120, 60, 0))
+        #expect(ClipBounds.shown(through: 0, of: turned, in: [region])?.exact == nil)
+    }
+
     /// A copy stretched 2× over its layer: the layer's region (0, 0, 100, 100) is the copy's
     /// (0, 0, 50, 50); and the copy's own rotation about z turns the region's box with it.
     @Test func aScaledOrTurnedCopySeesTheRegionScaledOrTurned() {

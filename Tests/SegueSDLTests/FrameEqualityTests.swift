@@ -52,4 +52,18 @@ import SegueRender
         let drawn = try render(name, progress) { $0.skipsCoveredPixels = false }
         #expect(skipped.rgba == drawn.rgba, "\(name) at \(progress): \(zip(skipped.rgba, drawn.rgba).filter { $0 != $1 }.count) bytes differ")
     }
+
+    /// Blending ahead of time (`Precomposition`), here each strip's shadow folded into the
+    /// copy of the screen it lies on, cut exactly to the strip: the frames stay as close to
+    /// blending each shadow as it is drawn as the page turn's folded shadow always has (a
+    /// product of colours drawn affinely, and edges where the unfolded shadow's coverage
+    /// compounds with its page's).
+    @Test(arguments: [("fold", 0.3), ("fold", 0.7), ("pageturn", 0.5)])
+    func blendingAheadOfTimeStaysWithinRounding(_ name: String, _ progress: Double) throws {
+        let ahead = try render(name, progress) { $0.precomposes = true }
+        let drawn = try render(name, progress) { $0.precomposes = false }
+        let differences = zip(ahead.rgba, drawn.rgba).map { abs(Int($0) - Int($1)) }
+        let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+        #expect(mean < 0.5 && differences.filter { $0 > 2 }.count < differences.count / 100, "\(name) at \(progress): mean \(mean)")
+    }
 }
