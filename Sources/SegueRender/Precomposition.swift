@@ -39,11 +39,12 @@ package struct Precomposition {
     package init() {}
 
     /// Fills `under`, `over` and `folded` for `list`. `boxes[i]` is where item i can paint on
-    /// screen and `paintRect(i)` where in its plane (text can pass its rect); only items for
-    /// which `isDrawn` holds take part, and `isOpaque` tells which of them draw without
-    /// blending.
+    /// screen and `paintRect(i)` where in its plane (text can pass its rect; a clip can cut
+    /// it); only items for which `isDrawn` holds take part, `isOpaque` tells which of them
+    /// draw without blending, and `isCutExactly` which clipped ones paint exactly their
+    /// paint rect (a square-cornered region of their plane: a strip's copy of a screen).
     package mutating func find(in list: DisplayList, boxes: [Rect], isDrawn: (Int) -> Bool, isOpaque: (Int) -> Bool,
-                              paintRect: (Int) -> Rect) {
+                              paintRect: (Int) -> Rect, isCutExactly: (Int) -> Bool = { _ in false }) {
         let items = list.items
         under.removeAll(keepingCapacity: true)
         over.removeAll(keepingCapacity: true)
@@ -52,7 +53,8 @@ package struct Precomposition {
         over.append(contentsOf: repeatElement(nil, count: items.count))
         folded.append(contentsOf: repeatElement(false, count: items.count))
         // A clipped item (rounded corners) paints less than its rect: it is never the tint,
-        // whose fold would lose its clip, nor the base, whose cut corners would show through.
+        // whose fold would lose its clip, nor the base, whose cut corners would show through
+        // — unless its clip cuts it exactly to its paint rect.
         for j in items.indices where isDrawn(j) && !isOpaque(j) && items[j].clip == nil && Self.isGridFlat(items[j].fill)
             && items[j].rect.width > 0 && items[j].rect.height > 0 {
             let tint = items[j]
@@ -65,7 +67,8 @@ package struct Precomposition {
                 guard looked <= reach, let offset = tint.transform.planeOffset(to: items[i].transform) else { break walk }
                 let rect = paintRect(i).offsetBy(offset)
                 guard rect.overlaps(tint.rect) else { continue }
-                if isOpaque(i) && items[i].clip == nil && Self.isGridFlat(items[i].fill) && rect.contains(tint.rect, tolerance: Self.tolerance(tint.rect)) {
+                if isOpaque(i) && (items[i].clip == nil || isCutExactly(i)) && Self.isGridFlat(items[i].fill)
+                    && rect.contains(tint.rect, tolerance: Self.tolerance(tint.rect)) {
                     base = Tint(item: i, offset: offset)
                     break walk
                 }
@@ -79,7 +82,7 @@ package struct Precomposition {
                 continue
             }
             let tolerance = Self.tolerance(tint.rect)
-            guard tint.rect.contains(items[base.item].rect.offsetBy(base.offset), tolerance: tolerance),
+            guard tint.rect.contains(paintRect(base.item).offsetBy(base.offset), tolerance: tolerance),
                   between.allSatisfy({ tint.rect.contains(paintRect($0.item).offsetBy($0.offset), tolerance: tolerance) })
             else { continue }
             over[base.item] = Tint(item: j, offset: base.offset)

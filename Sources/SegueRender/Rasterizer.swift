@@ -26,8 +26,9 @@ package struct Rasterizer {
     /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on the
     /// calling thread.
     package var parallelArea = 20_000
-    /// Asked before each row a triangle paints: once it says yes, the call paints no more
-    /// (a frame being given up — a signal asks the process to stop — ends within a row).
+    /// Asked before each band of rows a triangle paints: once it says yes, the call paints
+    /// no more (a frame being given up — a signal asks the process to stop — ends within
+    /// `bandRows` rows).
     package var isCancelled: @Sendable () -> Bool = { false }
 
     /// Rows of source pixels for anti-aliased edges, one a worker, kept between calls.
@@ -80,12 +81,14 @@ package struct Rasterizer {
 
     /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
     /// textured by `texture` times the vertex colours (or coloured by them alone), blended
-    /// or stored, their layers' `edges` anti-aliased. Traps unless `indices.count` is a
+    /// or stored, their layers' `edges` anti-aliased. The pixels of `covered` are left as
+    /// they are: the caller paints each of them over, opaquely, before anyone sees them
+    /// (what a later opaque item surely replaces), so drawing them would change nothing. Traps unless `indices.count` is a
     /// multiple of 3, every index is one of `vertices`, and `edges` has a range of its
     /// lines for each triangle (checked once a call, before any pixel).
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                       edges: TriangleEdges? = nil, texture: RasterImage?, blended: Bool, into target: RasterImage,
-                      clip: PixelRect) {
+                      clip: PixelRect, covered: UnsafeBufferPointer<PixelRect> = UnsafeBufferPointer(start: nil, count: 0)) {
         precondition(indices.count % 3 == 0, "\(indices.count) indices: not whole triangles")
         if let edges {
             precondition(edges.ranges.count == indices.count / 3, "\(edges.ranges.count) edge ranges for \(indices.count / 3) triangles")
@@ -124,12 +127,35 @@ package struct Rasterizer {
             levels = (0...deepest).map { texture.level($0).view }
         }
         let job = Job(vertices: vertices, indices: indices, edges: edges, levels: levels, blended: blended, target: target.view,
-                      clip: clip, band: bandRows, workers: workers,
+                      clip: clip, covered: covered, band: bandRows, workers: workers,
                       scratch: edges == nil ? nil : scratch.rows(workers, width: target.width), isCancelled: isCancelled)
         if workers == 1 {
             job.run(worker: 0)
         } else {
             DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
+        }
+    }
+
+    /// Calls `paint` on the runs of columns lo…hi of row `y` that lie in none of `covered`
+    /// (at most one more run than the rects that cross the row), left to right.
+    @inline(__always)
+    static func uncovered(_ lo: Int, _ hi: Int, row y: Int, _ covered: UnsafeBufferPointer<PixelRect>, _ paint: (Int, Int) -> Void) {
+        var x = lo
+        while x <= hi {
+            // The first column from x on that no rect holds, and the end of the run from there.
+            var end = hi
+            var moved = true
+            while moved {
+                moved = false
+                for r in covered where r.y0 <= y && y < r.y1 && r.x0 <= x && x < r.x1 {
+                    x = r.x1
+                    moved = true
+                }
+            }
+            guard x <= hi else { return }
+            for r in covered where r.y0 <= y && y < r.y1 && r.x0 > x { end = min(end, r.x0 - 1) }
+            paint(x, end)
+            x = end + 1
         }
     }
 
@@ -164,6 +190,8 @@ package struct Rasterizer {
         let blended: Bool
         let target: PixelView
         let clip: PixelRect
+        /// Pixels not to paint (`draw`'s `covered`).
+        let covered: UnsafeBufferPointer<PixelRect>
         let band: Int
         let workers: Int
         /// `workers` rows of the target's width, for the source pixels of anti-aliased edges.
@@ -185,46 +213,89 @@ package struct Rasterizer {
         private static let nearEdgeLimit = 8
 
         /// One edge's inside test along a row: A·x + K ≥ bias at x = 256·px + 128.
+        ///
+        /// The columns inside at row y are those with 256·a·x ≥ rhs(y) = bias − k(y) − 128·a:
+        /// from ⌈rhs / D⌉ on where a > 0, up to −⌈rhs / D⌉ where a < 0 (D = 256·|a|). Down a
+        /// row rhs changes by −256·b, so the quotient and its remainder are stepped exactly,
+        /// with no division (`Walk`).
         private struct Edge {
             let a: Int64, b: Int64, c: Int64
             /// 0 on a top or left edge (a centre exactly on it is inside), else 1.
             let bias: Int64
-            /// 1 / (256·a), so a row's quotient is a product, not a division.
-            let inverse: Double
+            /// 256·|a| (1 for a horizontal edge), and the change of rhs a row, −256·b, as
+            /// `stepQuotient`·D + `stepRemainder` (0 ≤ remainder < D).
+            let d: Int64, stepQuotient: Int64, stepRemainder: Int64
 
             init(_ px: Int64, _ py: Int64, _ qx: Int64, _ qy: Int64) {
                 a = py - qy
                 b = qx - px
                 c = -(qx - px) * py + (qy - py) * px
                 bias = (a > 0 || (a == 0 && b > 0)) ? 0 : 1
-                inverse = a == 0 ? 0 : 1 / Double(256 * a)
+                d = a == 0 ? 1 : 256 * abs(a)
+                stepQuotient = Rasterizer.floorDiv(-256 * b, d)
+                stepRemainder = -256 * b - stepQuotient * d
             }
 
-            /// Narrows lo...hi to the pixel columns of row `y` (centre 256·y + 128) inside.
+            /// ⌈rhs(y) / D⌉ and the remainder Q·D − rhs (0 ≤ it < D) along the rows.
+            struct Walk {
+                var quotient: Int64
+                var remainder: Int64
+            }
+
+            /// The walk at row `y` (centre 256·y + 128), by one exact division.
+            func walk(row y: Int64) -> Walk {
+                let rhs = bias - (b * (256 * y + 128) + c) - 128 * a
+                let q = Rasterizer.ceilDiv(rhs, d)
+                return Walk(quotient: q, remainder: q * d - rhs)
+            }
+
+            /// The walk one row down.
             @inline(__always)
-            func narrow(_ lo: inout Int, _ hi: inout Int, row y: Int64) {
-                let k = b * (256 * y + 128) + c
-                let rhs = bias - k - 128 * a
-                // The quotient in floating point, truncated (quick, within one or two of
-                // the answer), then made exact in integers.
-                let d = 256 * a
-                if a > 0 {
-                    // The first x with d·x ≥ rhs.
-                    var x = Int64(Double(rhs) * inverse)
-                    while d * x < rhs { x += 1 }
-                    while d * (x - 1) >= rhs { x -= 1 }
-                    lo = max(lo, Int(x))
-                } else if a < 0 {
-                    // The last x with d·x ≥ rhs (d < 0).
-                    var x = Int64(Double(rhs) * inverse)
-                    while d * x < rhs { x -= 1 }
-                    while d * (x + 1) >= rhs { x += 1 }
-                    hi = min(hi, Int(x))
-                } else if k < bias {
-                    hi = lo - 1
+            func advance(_ w: inout Walk) {
+                w.quotient &+= stepQuotient
+                w.remainder &-= stepRemainder
+                if w.remainder < 0 {
+                    w.quotient &+= 1
+                    w.remainder &+= d
                 }
             }
 
+            /// Narrows lo...hi to the pixel columns of row `y` inside, `w` its walk.
+            @inline(__always)
+            func narrow(_ lo: inout Int, _ hi: inout Int, _ w: Walk, row y: Int64) {
+                if a > 0 {
+                    lo = max(lo, Int(w.quotient))
+                } else if a < 0 {
+                    hi = min(hi, Int(-w.quotient))
+                } else if b * (256 * y + 128) + c < bias {
+                    hi = lo - 1
+                }
+            }
+        }
+
+        private static let noEdges = InlineArray<8, EdgeLine>(repeating: EdgeLine(unit: 0, 0, 0))
+
+        /// The lines of `range` that pass within a pixel of the triangle v0 v1 v2 (the
+        /// distance is linear: a vertex is nearest), the `nearEdgeLimit` nearest, and how many.
+        private static func nearEdges(_ edges: TriangleEdges, _ range: EdgeRange, _ v0: RasterVertex, _ v1: RasterVertex,
+                                      _ v2: RasterVertex) -> (InlineArray<8, EdgeLine>, Int) {
+            var near = noEdges
+            var nearDistance = InlineArray<8, Float>(repeating: 0)
+            var nearCount = 0
+            for j in Int(range.first)..<Int(range.first + range.count) {
+                let l = edges.lines[j]
+                let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y) + l.c
+                guard d < l.reach else { continue }
+                if nearCount < nearEdgeLimit {
+                    (near[nearCount], nearDistance[nearCount]) = (l, d)
+                    nearCount += 1
+                } else {
+                    var farthest = 0
+                    for k in 1..<nearCount where nearDistance[k] > nearDistance[farthest] { farthest = k }
+                    if d < nearDistance[farthest] { (near[farthest], nearDistance[farthest]) = (l, d) }
+                }
+            }
+            return (near, nearCount)
         }
 
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, edges range: EdgeRange, worker: Int) {
@@ -282,26 +353,8 @@ package struct Rasterizer {
             let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
             let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
-            // The edges that pass within a pixel of the triangle (the distance is linear: a
-            // vertex is nearest).
-            var near = InlineArray<8, EdgeLine>(repeating: EdgeLine(unit: 0, 0, 0))
-            var nearDistance = InlineArray<8, Float>(repeating: 0)
-            var nearCount = 0
-            if let edges, range.count > 0 {
-                for j in Int(range.first)..<Int(range.first + range.count) {
-                    let l = edges.lines[j]
-                    let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y) + l.c
-                    guard d < l.reach else { continue }
-                    if nearCount < Self.nearEdgeLimit {
-                        (near[nearCount], nearDistance[nearCount]) = (l, d)
-                        nearCount += 1
-                    } else {
-                        var farthest = 0
-                        for k in 1..<nearCount where nearDistance[k] > nearDistance[farthest] { farthest = k }
-                        if d < nearDistance[farthest] { (near[farthest], nearDistance[farthest]) = (l, d) }
-                    }
-                }
-            }
+            // Constants from here on: the nested functions below capture them by value.
+            let (near, nearCount) = edges.map { Self.nearEdges($0, range, v0, v1, v2) } ?? (Self.noEdges, 0)
 
             /// Paints columns lo…hi of row `y` into `line`, blended or stored.
             func paint(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ blended: Bool) {
@@ -369,44 +422,58 @@ package struct Rasterizer {
                 }
             }
 
+            /// Paints columns lo…hi of row `y`: those wholly inside every near edge as they
+            /// are, the rest by their coverage (each column's treatment its own, whatever
+            /// part of the row's span lo…hi is).
+            func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
+                guard nearCount > 0 else {
+                    paint(line, lo, hi, y, blended)
+                    return
+                }
+                var inLo = lo, inHi = hi
+                let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
+                for k in 0..<nearCount {
+                    let l = near[k]
+                    let r = l.b * (Float(y) + 0.5) + l.c
+                    // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
+                    let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
+                    if l.a > 0 {
+                        inLo = max(inLo, Int(x.rounded(.up)))
+                    } else if l.a < 0 {
+                        inHi = min(inHi, Int(x.rounded(.down)))
+                    } else if r < l.reach {
+                        inHi = inLo - 1
+                    }
+                }
+                if inLo <= inHi {
+                    paint(line, inLo, inHi, y, blended)
+                    paintFringe(line, lo, inLo - 1, y)
+                    paintFringe(line, inHi + 1, hi, y)
+                } else {
+                    paintFringe(line, lo, hi, y)
+                }
+            }
+
             let pixels = target.pixels, pitch = target.width
             for bandStart in stride(from: firstBand * band, through: bottom, by: band * workers) {
-                for y in max(top, bandStart)...min(bottom, bandStart + band - 1) {
-                    if isCancelled() { return }
+                if isCancelled() { return }
+                let first = max(top, bandStart)
+                var w0 = e0.walk(row: Int64(first)), w1 = e1.walk(row: Int64(first)), w2 = e2.walk(row: Int64(first))
+                for y in first...min(bottom, bandStart + band - 1) {
                     var lo = clip.x0, hi = clip.x1 - 1
                     let row = Int64(y)
-                    e0.narrow(&lo, &hi, row: row)
-                    e1.narrow(&lo, &hi, row: row)
-                    e2.narrow(&lo, &hi, row: row)
+                    e0.narrow(&lo, &hi, w0, row: row)
+                    e1.narrow(&lo, &hi, w1, row: row)
+                    e2.narrow(&lo, &hi, w2, row: row)
+                    e0.advance(&w0)
+                    e1.advance(&w1)
+                    e2.advance(&w2)
                     if lo <= hi {
                         let line = pixels + y * pitch
-                        if nearCount == 0 {
-                            paint(line, lo, hi, y, blended)
+                        if covered.isEmpty {
+                            span(line, lo, hi, y)
                         } else {
-                            // The columns wholly inside every near edge, painted as they are; the
-                            // rest by their coverage.
-                            var inLo = lo, inHi = hi
-                            let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
-                            for k in 0..<nearCount {
-                                let l = near[k]
-                                let r = l.b * (Float(y) + 0.5) + l.c
-                                // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
-                                let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
-                                if l.a > 0 {
-                                    inLo = max(inLo, Int(x.rounded(.up)))
-                                } else if l.a < 0 {
-                                    inHi = min(inHi, Int(x.rounded(.down)))
-                                } else if r < l.reach {
-                                    inHi = inLo - 1
-                                }
-                            }
-                            if inLo <= inHi {
-                                paint(line, inLo, inHi, y, blended)
-                                paintFringe(line, lo, inLo - 1, y)
-                                paintFringe(line, inHi + 1, hi, y)
-                            } else {
-                                paintFringe(line, lo, hi, y)
-                            }
+                            Rasterizer.uncovered(lo, hi, row: y, covered) { span(line, $0, $1, y) }
                         }
                     }
                 }

@@ -111,6 +111,16 @@ extension Tessellator {
             return Line(a: l.x, b: l.y, c: l.z)
         }
 
+        /// The point of the plane whose screen image is the homogeneous point `s` (its z
+        /// unused), or nil where `s` lies on or beyond the plane's line at infinity (the
+        /// plane's own weight of it, `s` times the inverse map, is not positive).
+        func point(seenAt s: Vector4) -> Point? {
+            let v = SIMD3(s.x, s.y, s.w)
+            let w = (v * c2).sum() / det
+            guard w > 0, w.isFinite else { return nil }
+            return Point(x: (v * c0).sum() / det / w, y: (v * c1).sum() / det / w)
+        }
+
         /// `line` as a line of pixels, its value the distance; nil seen end-on.
         func edgeLine(normal: Point, through p: Point) -> EdgeLine? {
             let l = line(normal: normal, through: p)

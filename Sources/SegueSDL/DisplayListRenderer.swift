@@ -41,6 +41,21 @@ package final class DisplayListRenderer {
             occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
         }
     }
+    /// Whether items and glyphs wholly outside their clip regions are skipped before they are
+    /// cut (`ClipBounds`). Off, the clip alone cuts them away: the same pixels, slower.
+    package var skipsClippedAway = true
+    /// Whether pixels that opaque items drawn later surely replace are left undrawn
+    /// (`Covers`). Off, they are drawn and then painted over: the same pixels, slower.
+    package var skipsCoveredPixels = true
+    /// Whether translucent fills are blended ahead of time where they can be
+    /// (`Precomposition`). Off, each is blended as it is drawn (to compare).
+    package var precomposes = true
+    private var covers = Covers()
+    /// The covers of the draw call being gathered, and the place in drawing order of its last item.
+    private var batchCovers: [PixelRect] = []
+    private var batchLastPlace = 0
+    /// The place in drawing order of the item being drawn.
+    private var place = 0
     private var sharedSides = SharedSides()
     private var uStops: [Double] = []
     private var vStops: [Double] = []
@@ -51,6 +66,10 @@ package final class DisplayListRenderer {
     private var states: [DrawState?] = []
     private var layouts: [GlyphAtlas.Layout?] = []
     private var paintRects: [Rect] = []
+    /// Per item, where in its plane its clip regions let it show (`ClipBounds`; nil: unbounded).
+    private var shownRects: [Rect?] = []
+    /// Per item, whether its clip regions cut it to exactly its paint rect (`ClipBounds.shown`).
+    private var cutExactly: [Bool] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
     package private(set) var lastTriangleCount = 0
@@ -90,11 +109,26 @@ package final class DisplayListRenderer {
         states.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
         paintRects.removeAll(keepingCapacity: true)
+        shownRects.removeAll(keepingCapacity: true)
+        cutExactly.removeAll(keepingCapacity: true)
         for item in list.items {
             let layout = layout(item, pixelScale)
-            states.append(drawState(item))
+            let seen = ClipBounds.shown(through: item.clip, of: item.transform, in: list.clips)
+            var paint = paintRect(item, layout, pixelScale)
+            let shown = skipsClippedAway ? seen?.rect : nil
+            // Wholly outside its clip regions (a tile's copy of what lies elsewhere on the
+            // screen), it draws nothing; cut exactly to a rect of its plane, it paints no more.
+            let outside = shown.map { !$0.overlaps(paint) } ?? false
+            if let exact = seen?.exact {
+                paint = Rect(x: max(paint.minX, exact.minX), y: max(paint.minY, exact.minY),
+                             width: max(0, min(paint.maxX, exact.maxX) - max(paint.minX, exact.minX)),
+                             height: max(0, min(paint.maxY, exact.maxY) - max(paint.minY, exact.minY)))
+            }
+            states.append(outside ? nil : drawState(item))
             layouts.append(layout)
-            paintRects.append(paintRect(item, layout, pixelScale))
+            paintRects.append(paint)
+            shownRects.append(shown)
+            cutExactly.append(seen?.exact != nil)
         }
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
                        paintRect: { self.paintRects[$0] })
@@ -102,8 +136,9 @@ package final class DisplayListRenderer {
         // Drawn over the whole output, an opaque item makes a pending clear pointless (not on
         // SDL's software renderer, whose large images show seams).
         if clip == nil && renderer.clip == nil && !isSoftware && occlusion.coversArea { renderer.skipPendingClear() }
-        precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.states[$0] != nil },
-                            isOpaque: { self.states[$0]?.blended == false }, paintRect: { self.paintRects[$0] })
+        precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.precomposes && self.states[$0] != nil },
+                            isOpaque: { self.states[$0]?.blended == false }, paintRect: { self.paintRects[$0] },
+                            isCutExactly: { self.cutExactly[$0] })
         for i in states.indices {
             if precomposition.folded[i] { states[i] = nil } else if precomposition.under[i] != nil { states[i]?.blended = false }
         }
@@ -112,11 +147,27 @@ package final class DisplayListRenderer {
             sharedSides.find(in: list, nearW: tessellator.nearW) { self.states[$0].map { $0.source != .glyphs } ?? false }
         }
         tessellator.clipRect = area
-        for i in drawOrder.order {
+        findCovers(list, area)
+        for (place, i) in drawOrder.order.enumerated() {
+            self.place = place
             draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,
-                 layout: layouts[i], hardSides: antialiases ? sharedSides.hard[i] : 0)
+                 layout: layouts[i], shown: shownRects[i], hardSides: antialiases ? sharedSides.hard[i] : 0)
         }
         flush()
+    }
+
+    /// Notes the pixels each opaque item drawn will replace (`Covers`), within `area` and the
+    /// renderer's clip.
+    private func findCovers(_ list: DisplayList, _ area: Rect) {
+        covers.reset()
+        guard skipsCoveredPixels else { return }
+        func inner(_ r: Rect) -> PixelRect {
+            PixelRect(x0: Int(r.minX.rounded(.up)), y0: Int(r.minY.rounded(.up)), x1: Int(r.maxX.rounded(.down)), y1: Int(r.maxY.rounded(.down)))
+        }
+        let pixels = renderer.clip.map { inner(area).intersection(inner($0)) } ?? inner(area)
+        for (place, i) in drawOrder.order.enumerated() where states[i]?.blended == false {
+            if let p = Covers.pixels(of: list.items[i], within: pixels, margin: occlusion.margin) { covers.add(p, drawnAt: place) }
+        }
     }
 
     /// The glyph layout of a text item (nil for other items, and for text with nothing to draw).
@@ -158,9 +209,10 @@ package final class DisplayListRenderer {
 
     /// Draws one item, coloured by its shading and cut to its clip region in `clips`, its
     /// edges anti-aliased but its `hardSides`; `layout` is a text item's layout when already
-    /// looked up this frame.
+    /// looked up this frame; glyphs wholly outside `shown` (in the item's coordinates) are
+    /// left out, as the clip would cut them away.
     private func draw(_ shading: Shading, clips: [DisplayList.Clip], pixelScale: Double, blended: Bool,
-                      layout known: GlyphAtlas.Layout?, hardSides: UInt64) {
+                      layout known: GlyphAtlas.Layout?, shown: Rect?, hardSides: UInt64) {
         let item = shading.item
         tessellator.reset()
         tessellator.clip(to: clips, index: item.clip, hardSides: antialiases ? sharedSides.hardClips : [])
@@ -194,6 +246,7 @@ package final class DisplayListRenderer {
                 let first = tessellator.vertices.count
                 let glyph = Rect(x: item.rect.minX + box.minX / pixelScale, y: item.rect.minY + box.minY / pixelScale,
                                  width: box.width / pixelScale, height: box.height / pixelScale)
+                if let shown, !shown.overlaps(glyph) { continue }
                 tessellator.add(rect: glyph, transform: item.transform)
                 for t in tessellator.vertices[first...] {
                     // A tint laid over the text colours each glyph corner where it lies.
@@ -239,6 +292,7 @@ package final class DisplayListRenderer {
         if !batchIndices.isEmpty && (texture !== batchTexture || blended != batchBlended) { flush() }
         batchTexture = texture
         batchBlended = blended
+        batchLastPlace = place
         let base = Int32(batchVertices.count)
         batchVertices.append(contentsOf: vertices)
         for i in indices { batchIndices.append(base + i) }
@@ -253,12 +307,15 @@ package final class DisplayListRenderer {
     /// Sends the gathered draw call.
     private func flush() {
         guard !batchIndices.isEmpty else { return }
+        covers.after(batchLastPlace, into: &batchCovers)
         batchVertices.withUnsafeBufferPointer { v in
             batchIndices.withUnsafeBufferPointer { i in
                 batchLines.withUnsafeBufferPointer { lines in
                     batchRanges.withUnsafeBufferPointer { ranges in
-                        let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
-                        renderer.drawGeometry(v, i, edges: edges, texture: batchTexture, blended: batchBlended)
+                        batchCovers.withUnsafeBufferPointer { covered in
+                            let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
+                            renderer.drawGeometry(v, i, edges: edges, texture: batchTexture, blended: batchBlended, covered: covered)
+                        }
                     }
                 }
             }

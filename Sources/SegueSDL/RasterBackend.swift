@@ -81,10 +81,10 @@ final class RasterBackend: RenderBackend {
     let drawsEdgeCoverage = true
 
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool) {
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: UnsafeBufferPointer<PixelRect>) {
         guard let image = target else { return }
         rasterizer.draw(vertices, indices, edges: edges, texture: texture.map(Self.image), blended: blended, into: image,
-                        clip: clip ?? image.bounds)
+                        clip: clip ?? image.bounds, covered: covered)
     }
 
     func present() {

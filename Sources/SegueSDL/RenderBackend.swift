@@ -24,9 +24,10 @@ protocol RenderBackend: AnyObject {
     func clear(_ color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8))
     /// Draws the triangles `indices` makes of `vertices`, textured by `texture` (one of this
     /// engine's) times the vertex colours, or coloured by the vertices alone; blended
-    /// source-over or stored; `edges` anti-aliased where `drawsEdgeCoverage`.
+    /// source-over or stored; `edges` anti-aliased where `drawsEdgeCoverage`; the pixels of
+    /// `covered` (painted over opaquely later) left as they are or drawn, as is quicker.
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool)
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: UnsafeBufferPointer<PixelRect>)
     /// Shows the window's frame.
     func present()
     /// Writes the pixels of `rect` (inside the target) to `rgba`, RGBA bytes, row by row.

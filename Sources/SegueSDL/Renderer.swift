@@ -94,10 +94,26 @@ package final class Renderer {
     // MARK: Textures
 
     /// A texture holding `surface`'s pixels (the surface is left to the caller). It is
-    /// opaque when the surface has neither an alpha channel nor a colour key.
+    /// opaque when the surface has no colour key and either no alpha channel or every
+    /// pixel's alpha full (a PNG without alpha is decoded with one), so it is drawn stored,
+    /// not blended, and hides what lies under it.
     func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
-        let opaque = surface.pointee.format.pointee.Amask == 0 && SDL_HasColorKey(surface) == SDL_FALSE
+        let opaque = SDL_HasColorKey(surface) == SDL_FALSE && (surface.pointee.format.pointee.Amask == 0 || Self.alphaIsFull(surface))
         return try backend.makeTexture(from: surface, isOpaque: opaque)
+    }
+
+    /// Whether every pixel of a 32-bit `surface` has its alpha bits all set (false for
+    /// other depths, or when it cannot be read).
+    private static func alphaIsFull(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        let s = surface.pointee, mask = s.format.pointee.Amask
+        guard s.format.pointee.BytesPerPixel == 4, SDL_LockSurface(surface) == 0 else { return false }
+        defer { SDL_UnlockSurface(surface) }
+        guard let pixels = surface.pointee.pixels else { return false }
+        for y in 0..<Int(s.h) {
+            let row = (pixels + y * Int(s.pitch)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<Int(s.w) where row[x] & mask != mask { return false }
+        }
+        return true
     }
 
     /// A transparent texture of `width` × `height` pixels, to be filled with
@@ -156,11 +172,13 @@ package final class Renderer {
 
     /// Draws `indices.count / 3` triangles of `vertices`, textured by `texture` (times the
     /// vertex colours) or coloured by the vertices alone, blended or stored, `edges`
-    /// anti-aliased where the engine `drawsEdgeCoverage`.
+    /// anti-aliased where the engine `drawsEdgeCoverage`; the pixels of `covered`, which
+    /// the caller paints over opaquely later, may be left as they are.
     func drawGeometry(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-                      edges: Rasterizer.TriangleEdges? = nil, texture: Texture?, blended: Bool) {
+                      edges: Rasterizer.TriangleEdges? = nil, texture: Texture?, blended: Bool,
+                      covered: UnsafeBufferPointer<PixelRect> = UnsafeBufferPointer(start: nil, count: 0)) {
         applyPendingClear()
-        backend.draw(vertices, indices, edges: edges, texture: texture, blended: blended)
+        backend.draw(vertices, indices, edges: edges, texture: texture, blended: blended, covered: covered)
     }
 
     /// Shows the frame drawn into the window.

@@ -127,8 +127,9 @@ final class SDLRenderBackend: RenderBackend {
     /// OpenGL smooths edges by multisampling where the window has it, not by coverage.
     let drawsEdgeCoverage = false
 
+    /// A GPU draws covered pixels about as quickly as it would skip them: they are drawn.
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool) {
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: UnsafeBufferPointer<PixelRect>) {
         let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
         if case .sdl(let sdl)? = texture?.storage { prepareLevels(sdl) }
         let t = texture.map(Self.handle)

@@ -131,6 +131,29 @@ import Segue
         #expect(p.under[3] == nil)
     }
 
+    /// A strip's copy of a screen: the screen's background (1000 wide) clipped to the strip
+    /// (x 200…600), the strip's shadow over exactly that part. Cut exactly to its paint rect
+    /// (the strip), the background is a base as an unclipped page is: the shadow alone on it
+    /// is drawn opaque over it; clipped some other way (a paint rect past the shadow, or not
+    /// cut exactly), it is no base.
+    @Test func aBaseClippedExactlyToTheTintTakesIt() {
+        let screen = item(Rect(x: -200, y: 0, width: 1000, height: 600), .gradient(background))
+        var clipped = screen
+        clipped.clip = 0
+        let strip = Rect(x: 0, y: 0, width: 400, height: 600)
+        let items = [clipped, item(strip, .gradient(shadow), opacity: 0.7)]
+        let list = DisplayList(items: items, clips: [DisplayList.Clip(rect: strip, cornerRadius: 0, transform: page)])
+        func base(paint: Rect, exactly: Bool) -> Int? {
+            var p = Precomposition()
+            p.find(in: list, boxes: items.map { $0.transform.projectedBounds(of: $0.rect) }, isDrawn: { _ in true },
+                   isOpaque: { Self.isOpaque(items[$0]) }, paintRect: { $0 == 0 ? paint : items[$0].rect }, isCutExactly: { _ in exactly })
+            return p.under[1]?.item
+        }
+        #expect(base(paint: strip, exactly: true) == 0)
+        #expect(base(paint: strip, exactly: false) == nil)
+        #expect(base(paint: Rect(x: 0, y: 0, width: 400, height: 500), exactly: true) == nil)
+    }
+
     /// Nothing of zero size is cut or folded (it draws nothing), and nothing traps on it.
     @Test func zeroSizedItemsAreLeftAlone() {
         let base = item(pageRect, .gradient(background))

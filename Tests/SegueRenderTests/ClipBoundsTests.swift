@@ -1,0 +1,82 @@
+import Testing
+import Segue
+@testable import SegueRender
+
+/// Where an item's clip regions let it show, in its own coordinates: hand-worked regions.
+@Suite struct ClipBoundsTests {
+    func bounds(_ item: Transform3D, _ clips: [DisplayList.Clip], clip: Int? = 0) -> Rect? {
+        ClipBounds.rect(seenThrough: clip, of: item, in: clips)
+    }
+
+    func expectClose(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ tolerance: Double = 1e-3) {
+        guard let r else {
+            Issue.record("no bounds")
+            return
+        }
+        #expect(close(r.minX, x, tolerance) && close(r.minY, y, tolerance) && close(r.width, w, tolerance) && close(r.height, h, tolerance),
+                "\(r) is not (\(x), \(y), \(w), \(h))")
+    }
+
+    /// A tile's copy of a screen: the region (0, 0, 40, 30) of a layer at (120, 60), seen
+    /// from a copy placed at (100, 50), is its (20, 10, 40, 30) — also when both turn in
+    /// perspective together.
+    @Test func aRegionOfTheItemsPlaneIsItsRectMovedIntoTheItemsCoordinates() {
+        let region = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 40, height: 30), cornerRadius: 0, transform: .makeTranslation(120, 60, 0))
+        expectClose(bounds(.makeTranslation(100, 50, 0), [region]), 20, 10, 40, 30)
+        let turn = Transform3D.makeRotation(0.6, 0.3, 1, 0).concatenating(.makePerspective(distance: 500)).concatenating(.makeTranslation(400, 300, 0))
+        let tilted = DisplayList.Clip(rect: region.rect, cornerRadius: 8, transform: turn.prependingTranslation(120, 60))
+        expectClose(bounds(turn.prependingTranslation(100, 50), [tilted]), 20, 10, 40, 30)
+    }
+
+    /// The exact rect: square-cornered regions seen upright (or turned a quarter) from the
+    /// item's plane show exactly their rect; a rounded one, or one turned otherwise, only
+    /// within its box.
+    @Test func squareUprightRegionsShowExactlyTheirRect() {
+        let region = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 40, height: 30), cornerRadius: 0, transform: .makeTranslation(120, 60, 0))
+        expectClose(ClipBounds.shown(through: 0, of: .makeTranslation(100, 50, 0), in: [region])?.exact, 20, 10, 40, 30, 1e-9)
+        let quarter = Transform3D.makeRotation(.pi / 2, 0, 0, 1).concatenating(.makeTranslation(120, 60, 0))
+        #expect(ClipBounds.shown(through: 0, of: quarter, in: [region])?.exact != nil)
+        var rounded = region
+        rounded.cornerRadius = 4
+        #expect(ClipBounds.shown(through: 0, of: .makeTranslation(100, 50, 0), in: [rounded])?.exact == nil)
+        let turned = Transform3D.makeRotation(0.3, 0, 0, 1).concatenating(.makeTranslation(120, 60, 0))
+        #expect(ClipBounds.shown(through: 0, of: turned, in: [region])?.exact == nil)
+    }
+
+    /// A copy stretched 2× over its layer: the layer's region (0, 0, 100, 100) is the copy's
+    /// (0, 0, 50, 50); and the copy's own rotation about z turns the region's box with it.
+    @Test func aScaledOrTurnedCopySeesTheRegionScaledOrTurned() {
+        let region = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0, transform: .makeTranslation(10, 0, 0))
+        expectClose(bounds(Transform3D.makeScale(2, 2, 1).concatenating(.makeTranslation(10, 0, 0)), [region]), 0, 0, 50, 50)
+        // Turned 90° about z within the region's plane: (x, y) of the copy lands at (−y, x).
+        let quarter = Transform3D.makeRotation(.pi / 2, 0, 0, 1).concatenating(.makeTranslation(10, 0, 0))
+        expectClose(bounds(quarter, [region]), 0, -100, 100, 100)
+    }
+
+    /// Regions nest: what shows lies in each, so the bounds are their boxes' intersection;
+    /// disjoint, nothing shows (empty).
+    @Test func nestedRegionsIntersect() {
+        let outer = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0, transform: .identity)
+        let inner = DisplayList.Clip(rect: Rect(x: 50, y: 60, width: 100, height: 100), cornerRadius: 0, transform: .identity, parent: 0)
+        expectClose(bounds(.identity, [outer, inner], clip: 1), 50, 60, 50, 40)
+        let apart = DisplayList.Clip(rect: Rect(x: 200, y: 0, width: 10, height: 10), cornerRadius: 0, transform: .identity, parent: 0)
+        let empty = bounds(.identity, [outer, apart], clip: 1)
+        #expect(empty != nil && (empty!.width == 0 || empty!.height == 0))
+    }
+
+    /// No region, an item seen edge-on, or a region whose image in the item's plane reaches
+    /// its horizon (a flat screen-wide region seen from a plane turned 80° in perspective,
+    /// whose horizon crosses the screen): no bounds.
+    @Test func unboundedCasesGiveNoBounds() {
+        let screen = DisplayList.Clip(rect: Rect(x: -400, y: -300, width: 800, height: 600), cornerRadius: 0, transform: .makeTranslation(400, 300, 0))
+        #expect(bounds(.identity, [screen], clip: nil) == nil)
+        let edgeOn = Transform3D.makeScale(0, 1, 1)
+        #expect(bounds(edgeOn, [screen]) == nil)
+        let steep = Transform3D.makeRotation(80 * .pi / 180, 1, 0, 0).concatenating(.makePerspective(distance: 300))
+            .concatenating(.makeTranslation(400, 300, 0))
+        #expect(bounds(steep, [screen]) == nil)
+        // The same region a tenth the size stays short of the horizon: bounded.
+        let small = DisplayList.Clip(rect: Rect(x: -40, y: -30, width: 80, height: 60), cornerRadius: 0, transform: .makeTranslation(400, 300, 0))
+        #expect(bounds(steep, [small]) != nil)
+    }
+}

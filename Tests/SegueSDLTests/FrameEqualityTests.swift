@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Segue
+@testable import SegueDemos
+@testable import SegueSDL
+import SegueRender
+
+/// The renderer's shortcuts change no pixel: catalog transitions mid-flight drawn with each
+/// shortcut and without it are the same bytes.
+@MainActor @Suite(.serialized) struct FrameEqualityTests {
+    static let screen = Size(width: 375, height: 667)
+
+    /// The demo or catalog transition `name` (its first operation) at `progress`, drawn with
+    /// `setUp` applied to the renderer first: its pixels and the list drawn.
+    private func render(_ name: String, _ progress: Double, _ setUp: (DisplayListRenderer) -> Void) throws -> (rgba: [UInt8], list: DisplayList) {
+        let platform = try Platform(headless: true)
+        let canvas = try OffscreenCanvas(platform: platform, width: Int(Self.screen.width), height: Int(Self.screen.height),
+                                         assetsDirectory: try Assets.directory())
+        setUp(canvas.drawer)
+        let demo: Demo
+        if let builtIn = DemoCatalog.make(name, screenSize: Self.screen) {
+            demo = builtIn
+        } else {
+            let path = try Assets.directory() + "/Transitions/\(name).json"
+            let file = try TransitionFile.read(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
+            demo = DemoCatalog.make(CustomTransition(file: file), screenSize: Self.screen)
+        }
+        try canvas.drawer.textures.registerAssets(demo.images)
+        let list = try demo.frame(of: demo.operations[0], atProgress: progress, scale: 1)
+        return (try canvas.render(list, pixelScale: 1), list)
+    }
+
+    /// Skipping what clip regions cut away (`ClipBounds`): the tiles and strips of screens cut
+    /// in pieces, turned in perspective, each a copy of a whole screen clipped to its piece
+    /// (and not trivially: some of explode's tiles' items lie wholly beyond their tiles).
+    @Test(arguments: [("explode", 0.3), ("explode", 0.6), ("fold", 0.4), ("cube", 0.5), ("portal", 0.5)])
+    func skippingWhatTheClipCutsAwayChangesNoPixel(_ name: String, _ progress: Double) throws {
+        let skipped = try render(name, progress) { $0.skipsClippedAway = true }
+        let cut = try render(name, progress) { $0.skipsClippedAway = false }
+        #expect(skipped.rgba == cut.rgba, "\(name) at \(progress): \(zip(skipped.rgba, cut.rgba).filter { $0 != $1 }.count) bytes differ")
+        let beyond = skipped.list.items.filter { item in
+            ClipBounds.rect(seenThrough: item.clip, of: item.transform, in: skipped.list.clips).map { !$0.overlaps(item.rect) } ?? false
+        }
+        #expect(name != "explode" || !beyond.isEmpty)
+    }
+
+    /// Leaving undrawn what opaque items drawn later replace (`Covers`): the pictures under
+    /// the one flying over them and the screens' backgrounds under their pictures and bars.
+    @Test(arguments: [("magicmove", 0.2), ("magicmove", 0.5), ("magicmove", 0.9), ("explode", 0.1), ("pageturn", 0.5), ("flip", 0.3)])
+    func leavingCoveredPixelsUndrawnChangesNoPixel(_ name: String, _ progress: Double) throws {
+        let skipped = try render(name, progress) { $0.skipsCoveredPixels = true }
+        let drawn = try render(name, progress) { $0.skipsCoveredPixels = false }
+        #expect(skipped.rgba == drawn.rgba, "\(name) at \(progress): \(zip(skipped.rgba, drawn.rgba).filter { $0 != $1 }.count) bytes differ")
+    }
+
+    /// Blending ahead of time (`Precomposition`), here each strip's shadow folded into the
+    /// copy of the screen it lies on, cut exactly to the strip: the frames stay as close to
+    /// blending each shadow as it is drawn as the page turn's folded shadow always has (a
+    /// product of colours drawn affinely, and edges where the unfolded shadow's coverage
+    /// compounds with its page's).
+    @Test(arguments: [("fold", 0.3), ("fold", 0.7), ("pageturn", 0.5)])
+    func blendingAheadOfTimeStaysWithinRounding(_ name: String, _ progress: Double) throws {
+        let ahead = try render(name, progress) { $0.precomposes = true }
+        let drawn = try render(name, progress) { $0.precomposes = false }
+        let differences = zip(ahead.rgba, drawn.rgba).map { abs(Int($0) - Int($1)) }
+        let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+        #expect(mean < 0.5 && differences.filter { $0 > 2 }.count < differences.count / 100, "\(name) at \(progress): mean \(mean)")
+    }
+}
