@@ -34,7 +34,7 @@ xdotool windowsize "$wid" 1000 760
 sleep 0.2
 xdotool mousemove --window "$wid" "$cx" $((sy + sh * 60 / 100)) mouseup 1
 wait_for '"event":"ended"' 3
-expect_line '"demo":"flip","event":"screen","screen":{"height":[0-9]*,"width":[0-9]*,"x":[0-9]*,"y":[0-9]*}'
+expect_line '"demo":"flip","event":"screen","hud":"panel","screen":{"height":[0-9]*,"width":[0-9]*,"x":[0-9]*,"y":[0-9]*}'
 # Minimised (unmapped) in the middle of a drag: the drag cancels, and mapped again the
 # window goes on (the tap below must still start a transition).
 ended=$(grep -c '"event":"ended"' "$log")
@@ -105,6 +105,52 @@ xdotool key Down
 wait_for '"demo":"explode"' 1
 stop_app
 
+# A/B: B splits the stage; a drag on B's screen drives both; H hides the HUD; a window of
+# 400 × 300 shows it as a strip; F11 asks for full screen (a window manager grants it; on a
+# bare X server the window grows to the display).
+start_app flip --no-saved-tuning
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+xdotool key b
+wait_for '"screens":\[{' 1
+read -r bx by bw bh < <(grep '"screens"' "$log" | tail -1 | python3 -c '
+import json,sys
+r=json.loads(sys.stdin.read())["screens"][1]
+print(r["x"], r["y"], r["width"], r["height"])')
+bcx=$((bx + bw / 2))
+drag "$bcx" $((by + bh * 20 / 100)) "$bcx" $((by + bh * 90 / 100))
+wait_for '"event":"ended"' 2
+expect_line '"event":"began","interactive":true,"operation":"present","transition":"flip","variant":"A"'
+expect_line '"event":"began","interactive":true,"operation":"present","transition":"flip","variant":"B"'
+expect_line '"cancelled":false,"event":"ended","operation":"present","transition":"flip","variant":"B"'
+import -window "$wid" "$out/ab.png" 2>/dev/null || true
+xdotool key h
+wait_for '"hud":"hidden"' 1
+xdotool key h
+xdotool windowsize "$wid" 400 300
+wait_for '"hud":"strip"' 1
+import -window "$wid" "$out/strip.png" 2>/dev/null || true
+xdotool key F11
+for _ in $(seq 30); do grep -q '"hud":"panel"' <(tail -1 "$log") && break; sleep 0.1; done
+tail -1 "$log" | grep -q '"hud":"panel"' || fail "full screen did not give the HUD its panel back"
+stop_app
+
+# Autoplay: the catalog plays by itself, flip then pageturn, until a key.
+start_app flip --autoplay --no-saved-tuning
+wait_for '"transition":"pageturn"' 1
+expect_line '"cancelled":false,"event":"ended","operation":"dismiss","transition":"flip"'
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+xdotool key x
+sleep 2.5
+ended=$(grep -c '"event":"ended"' "$log")
+sleep 2
+[ "$(grep -c '"event":"ended"' "$log")" -eq "$ended" ] || fail "autoplay went on after a key"
+stop_app
+
+# --scale too large for the display: one line, and a window that fits.
+start_app flip --scale 3
+grep -q "does not fit the .* display; --scale 3.00 lowered to" "$log.err" || fail "no line for --scale 3"
+stop_app
+
 # The window destroyed by another program: one line, exit 1, the recording still written.
 start_app flip --record "$out/closed.json"
 xdotool mousemove --window "$wid" "$cx" $((sy + sh / 2))
@@ -119,4 +165,4 @@ app_pid=""
 [ "$(cat "$log.err")" = "segue: the window is gone (X error BadWindow)" ] || fail "not the one line: $(cat "$log.err")"
 "$app" replay "$out/closed.json" --headless >/dev/null || fail "the recording of the closed window does not replay"
 
-echo "e2e: ok (flip, pageturn, magicmove and the catalog's cube; logs and screenshots in $out)"
+echo "e2e: ok (flip, pageturn, magicmove, the catalog's cube, A/B, the HUD hidden and as a strip, full screen, autoplay; logs and screenshots in $out)"

@@ -46,6 +46,20 @@ enum Help {
           transition runs.
           While nothing moves the app draws nothing and sleeps until the next input.
 
+          Presenting: F11 or F switches full screen, H hides and shows the HUD (the screen
+          grows into its place). The window can be any size: the HUD scales with it and the
+          display's density, and where its panel would not be readable or would leave the
+          screen under 40 % of the window's height it becomes a strip under the screen. The
+          window never opens larger than the display (a --scale or --window too large is
+          lowered, saying so). While a drag is under way a dot with a short trail shows where
+          the pointer is, also in replayed frames. --autoplay plays the catalog by itself.
+
+          A/B: B splits the stage into two screens, A and B, showing the same transition with
+          a tuning each (B starts as A's and is kept for the session); one drag on either
+          drives both, the plots overlaid in their colours. The HUD shows and edits the
+          selected one: Tab (or its A / B button) picks. With --events, screen events list
+          the "screens" and began / ended carry the "variant".
+
         \(HelpText.table(session.screenOptions + LiveApp.Options.appOptions))
 
         TUNING (also changeable live: the HUD's − + buttons, or the key shown; Shift steps back)

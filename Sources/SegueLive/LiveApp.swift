@@ -17,6 +17,7 @@ final class LiveApp {
             let (w, h) = try Parse.size(text, "--window", in: 1...10000, unit: "pixels")
             return (Int(w), Int(h))
         }
+        static let fullScreen = Flag("--fullscreen", help: "open full screen (F11 or F switches, live)")
         static let events = Flag("--events", help: """
             print JSON lines on stdout: ready (window, screen and tappable targets in window pixels), \
             screen (after every change, with the targets), began, ended, exported (the file e wrote), \
@@ -33,12 +34,14 @@ final class LiveApp {
 
         /// Every option of the app, in the order `--help` lists them after the session's.
         static var appOptions: [OptionSpec] {
-            [window.spec, events.spec, Renderer.Kind.option.spec, record.spec, noSavedTuning.spec] + TransitionExporter.Settings.options
+            [window.spec, fullScreen.spec, events.spec, Renderer.Kind.option.spec, record.spec, noSavedTuning.spec]
+                + TransitionExporter.Settings.options
         }
         static var all: [OptionSpec] { SessionOptions.declarations + appOptions }
 
         var session: SessionOptions
         var windowSize: (width: Int, height: Int)?
+        var fullScreen: Bool
         var events: Bool
         var renderer: Renderer.Kind
         var record: String?
@@ -56,6 +59,7 @@ final class LiveApp {
             if session.demo == nil { session.demo = lineup.own.first?.name }
             self.lineup = lineup
             windowSize = try a.value(Self.window)
+            fullScreen = a.flag(Self.fullScreen)
             events = a.flag(Self.events)
             renderer = try a.value(Renderer.Kind.option) ?? .auto
             record = try a.value(Self.record).map { try OutputFile.target($0, for: "--record") }
@@ -90,18 +94,20 @@ final class LiveApp {
     init(options: Options) throws {
         self.options = options
         if options.events { Platform.lineBufferStandardOutput() }
-        host = try WindowHost(options: options.session, windowSize: options.windowSize, renderer: options.renderer)
+        host = try WindowHost(options: options.session, windowSize: options.windowSize, renderer: options.renderer,
+                              fullScreen: options.fullScreen)
         let tunings = options.noSavedTuning ? TuningStore() : TuningStore.defaultPath().map(TuningStore.init(path:)) ?? TuningStore()
         if let problem = tunings.problem { Command.writeStandardError("segue: \(problem)\n") }
         tunings.onProblem = { Command.writeStandardError("segue: \($0)\n") }
-        session = Session(options: options.session, window: host.window.size, transitions: options.lineup.transitions,
+        session = Session(options: host.options, window: host.window.size, transitions: options.lineup.transitions,
                           moreFiles: Options.configuredFiles, tunings: tunings)
         session.copy = { [host] in host.platform.setClipboard($0) }
+        session.toggleFullScreen = { [host] in host.window.isFullScreen.toggle() }
         if options.events {
             session.emit = { Platform.printLine($0) }
             stats = FrameStats()
         }
-        var started = Recording(options: options.session, window: host.window.size)
+        var started = Recording(options: host.options, window: host.window.size)
         // The tunings the session starts from, so the replay starts from them too.
         started.tuning = tunings.tunings.isEmpty ? nil : tunings.tunings
         recording = options.record.map { RecordingOutput(path: $0, recording: started) }
@@ -170,7 +176,7 @@ final class LiveApp {
             }
             // Frames (and input handling: a hovering pointer sends hundreds of moves a second)
             // at 60 per second at most; at rest, sleep until the next input.
-            if drew || !inputs.isEmpty || (!session.isPaused && session.demo.window.changesWithTime) {
+            if drew || !inputs.isEmpty || (!session.isPaused && session.changesWithTime) {
                 host.pump.wait(until: now + 1.0 / 60 - 0.0005, returnOnInput: false, now: clock)
             } else {
                 try recording?.saveIfDue(now: now)

@@ -82,7 +82,8 @@ struct ReplayCommand {
 
     /// In a window: each frame is shown when its time comes; closing the window ends it.
     @MainActor private func runInWindow(_ recording: Recording, _ options: SessionOptions, _ emit: @escaping (String) -> Void) throws {
-        let host = try WindowHost(options: options, windowSize: (recording.window[0], recording.window[1]), renderer: renderer)
+        let host = try WindowHost(options: options, windowSize: (recording.window[0], recording.window[1]), renderer: renderer,
+                                  fitsDisplay: false)
         let start = Platform.seconds
         let clock = { Platform.seconds - start }
         var ignored: [TimedInput] = []

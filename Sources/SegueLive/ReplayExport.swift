@@ -146,7 +146,7 @@ struct ReplayExport {
         var canvas = try OffscreenCanvas(platform: platform, width: first.width, height: first.height,
                                          assetsDirectory: try Assets.directory(), kind: kind)
         let background = framing.includesHUD ? ExportFraming.windowBackground : Color.black
-        var screen = DisplayList(), hud = DisplayList()
+        var parts: [ExportFraming.Part] = []
         var written = 0
         /// Draws the frames, handing each one's pixels to `take`.
         func draw(_ take: ([UInt8], Int, Int) throws -> Void) throws {
@@ -160,11 +160,9 @@ struct ReplayExport {
                 if canvas.width != w || canvas.height != h {
                     canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: kind)
                 }
-                try canvas.drawer.textures.registerAssets(session.demo.images)
-                framing.compose(session, screen: &screen, hud: &hud)
-                let scale = framing.scale
-                let pixels = try canvas.render(screen, pixelScale: session.layout.scale * scale, clip: framing.includesHUD ? framing.screenRect(session.layout) : nil,
-                                               overlay: framing.includesHUD ? hud : nil, overlayScale: scale, background: background)
+                for v in session.variants { try canvas.drawer.textures.registerAssets(v.demo.images) }
+                framing.compose(session, into: &parts)
+                let pixels = try canvas.render(parts.map { ($0.list, $0.pixelScale, $0.clip) }, background: background)
                 try take(pixels, w, h)
                 written += 1
                 if let line = progress.update(done: written, now: Platform.seconds) { Command.writeStandardError(line) }

@@ -1,4 +1,5 @@
 import Segue
+import SegueCommandLine
 import SegueSDL
 import SegueStudio
 
@@ -9,26 +10,48 @@ final class WindowHost {
     let window: SDLWindow
     let drawer: DisplayListRenderer
     let pump: EventPump
-    private var screenList = DisplayList()
+    /// Each screen's display list (A, and B while split), and the HUD's; then as drawn last.
+    private var screenLists: [DisplayList] = []
     private var hudList = DisplayList()
-    private var drawnScreen = DisplayList()
+    private var drawnScreens: [DisplayList] = []
     private var drawnHUD = DisplayList()
-    private var hasDrawn = false
-    /// The demo whose images are loaded.
-    private weak var loadedDemo: AnyObject?
+    private var drawnLayout: Layout?
+    /// The demos whose images are loaded.
+    private var loadedDemos: [ObjectIdentifier] = []
+
+    /// The session's options as this window shows them: with the display's density where
+    /// none was given, and with `fitsDisplay` a `--scale` too large for the display lowered.
+    let options: SessionOptions
 
     /// A window sized to show `options.size` at its scale (or fitted to the display) beside
-    /// the HUD, unless `windowSize` is given.
-    init(options: SessionOptions, windowSize: (width: Int, height: Int)?, renderer kind: Renderer.Kind) throws {
+    /// the HUD, unless `windowSize` is given; with `fitsDisplay`, never larger than the
+    /// display (clamped, saying so in one line on stderr) — a replay keeps its recorded size.
+    init(options: SessionOptions, windowSize: (width: Int, height: Int)?, renderer kind: Renderer.Kind,
+         fitsDisplay: Bool = true, fullScreen: Bool = false) throws {
         do {
             platform = try Platform(headless: false)
         } catch {
             throw SDLError(message: "cannot open a window (\(error)); `segue render` and `segue replay --headless` need no display")
         }
-        let scale = options.scale ?? Layout.fittingScale(for: options.size, display: platform.usableDisplaySize)
-        let size = windowSize ?? Layout.windowSize(screen: options.size, scale: scale)
+        var o = options
+        if fitsDisplay && o.displayDensity == nil { o.displayDensity = platform.displayDensity }
+        let display = platform.usableDisplaySize
+        let fitting = Layout.fittingScale(for: o.size, display: display)
+        var size = windowSize ?? Layout.windowSize(screen: o.size, scale: o.scale ?? fitting)
+        if fitsDisplay, let d = display, size.width > d.width || size.height > d.height {
+            var said = "a \(size.width)×\(size.height) window does not fit the \(d.width)×\(d.height) display"
+            if let s = o.scale, s > fitting {
+                o.scale = fitting
+                said += "; --scale \(String(format2: s)) lowered to \(String(format2: fitting))"
+                if windowSize == nil { size = Layout.windowSize(screen: o.size, scale: fitting) }
+            }
+            size = (min(size.width, d.width), min(size.height, d.height))
+            Command.writeStandardError("segue: \(said): opened at \(size.width)×\(size.height)\n")
+        }
+        self.options = o
         window = try SDLWindow(platform: platform, title: "Segue", width: size.width, height: size.height)
-        window.setMinimumSize(width: 480, height: 360)
+        window.setMinimumSize(width: 160, height: 120)
+        if fullScreen { window.isFullScreen = true }
         let renderer = try Renderer(window: window, kind: kind, vsync: true)
         drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: try Assets.directory()))
         pump = EventPump(window: window)
@@ -41,24 +64,31 @@ final class WindowHost {
     @discardableResult
     func draw(_ session: Session, force: Bool = false) throws -> Bool {
         if let problem = platform.displayError { throw SDLError(message: problem) }
-        session.composeScreen(into: &screenList)
+        let count = session.variants.count
+        while screenLists.count < count { screenLists.append(DisplayList()) }
+        while drawnScreens.count < count { drawnScreens.append(DisplayList()) }
+        for i in 0..<count { session.composeScreen(i, into: &screenLists[i]) }
         session.composeHUD(into: &hudList)
-        guard force || !hasDrawn || pump.contentsLost || drawnScreen != screenList || drawnHUD != hudList else { return false }
-        if loadedDemo !== session.demo {
-            try drawer.textures.registerAssets(session.demo.images)
-            loadedDemo = session.demo
+        guard force || drawnLayout != session.layout || pump.contentsLost || drawnHUD != hudList
+                || (0..<count).contains(where: { drawnScreens[$0] != screenLists[$0] }) else { return false }
+        let demos = session.variants.lazy.map { ObjectIdentifier($0.demo) }
+        if !loadedDemos.elementsEqual(demos) {
+            for v in session.variants { try drawer.textures.registerAssets(v.demo.images) }
+            loadedDemos = Array(demos)
         }
         let renderer = drawer.renderer
         renderer.clear(Color(hex: 0x0F1115))
-        let clip = renderer.setClip(session.layout.screen)
-        drawer.draw(screenList, pixelScale: session.layout.scale, clip: clip)
+        for i in 0..<count {
+            let clip = renderer.setClip(session.layout.screens[i])
+            drawer.draw(screenLists[i], pixelScale: session.layout.scale, clip: clip)
+        }
         renderer.setClip(nil)
-        drawer.draw(hudList, pixelScale: 1)
+        drawer.draw(hudList, pixelScale: session.layout.hudScale)
         renderer.present()
         drawer.textures.endFrame()
-        swap(&screenList, &drawnScreen)
+        for i in 0..<count { swap(&screenLists[i], &drawnScreens[i]) }
         swap(&hudList, &drawnHUD)
-        hasDrawn = true
+        drawnLayout = session.layout
         return true
     }
 }

@@ -141,6 +141,10 @@ package final class EventPump {
             case Int32(SDLK_RIGHT.rawValue): key = .right
             case Int32(SDLK_UP.rawValue): key = .up
             case Int32(SDLK_DOWN.rawValue): key = .down
+            case Int32(SDLK_TAB.rawValue): key = .tab
+            case Int32(SDLK_F11.rawValue): key = .fullScreen
+            case Int32(SDLK_F1.rawValue): key = .help
+            case Int32(SDLK_SLASH.rawValue) where shift: key = .help
             case Int32(SDLK_0.rawValue)...Int32(SDLK_9.rawValue): key = .digit(Int(sym - Int32(SDLK_0.rawValue)))
             case 97...122: key = .character(Character(Unicode.Scalar(UInt8(sym))))
             default: return nil

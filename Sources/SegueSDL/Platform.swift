@@ -48,16 +48,25 @@ package final class Platform {
         SDL_Quit()
     }
 
-    /// The usable size of the primary display in pixels, or nil when SDL cannot tell.
     /// Puts `text` on the clipboard (X11's CLIPBOARD selection, served while the app runs);
     /// false when SDL cannot.
     @discardableResult
     package func setClipboard(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
 
+    /// The usable size of the primary display in pixels, or nil when SDL cannot tell.
     package var usableDisplaySize: (width: Int, height: Int)? {
         var r = SDL_Rect()
         guard SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
         return (Int(r.w), Int(r.h))
+    }
+
+    /// The primary display's pixels per 1/96 inch (its horizontal DPI over 96), within
+    /// 1…4; 1 when SDL cannot tell or the display reports less (a guess, not a fact, on
+    /// many X servers).
+    package var displayDensity: Double {
+        var dpi: Float = 0
+        guard SDL_GetDisplayDPI(0, nil, &dpi, nil) == 0, dpi.isFinite, dpi > 0 else { return 1 }
+        return min(max((Double(dpi) / 96 * 4).rounded() / 4, 1), 4)
     }
 
     /// Seconds since SDL started, from the high-resolution counter.

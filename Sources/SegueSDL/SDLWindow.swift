@@ -33,4 +33,11 @@ package final class SDLWindow {
     package func setMinimumSize(width: Int, height: Int) {
         SDL_SetWindowMinimumSize(handle, Int32(width), Int32(height))
     }
+
+    /// Whether the window covers its display ("desktop" full screen: the display keeps its
+    /// mode, the window takes its size, and a resize event follows).
+    package var isFullScreen: Bool {
+        get { SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        set { SDL_SetWindowFullscreen(handle, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+    }
 }

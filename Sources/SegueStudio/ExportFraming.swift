@@ -1,12 +1,12 @@
 import Segue
 
-/// What an export shows of a session in each frame: the device screen alone, or the whole
-/// window — the screen, clipped to itself, and the HUD beside it — with every pixel scaled
-/// by `scale`.
+/// What an export shows of a session in each frame: the device screen alone (A's while
+/// split), or the whole window — every screen, each clipped to itself, and the HUD — with
+/// every pixel scaled by `scale`.
 package struct ExportFraming: Hashable, Sendable {
     /// The scales an export takes: output pixels per window pixel.
     package static let scales = 0.1...4.0
-    /// The window's background behind the screen and the HUD (the live app's).
+    /// The window's background behind the screens and the HUD (the live app's).
     package static let windowBackground = Color(hex: 0x0F1115)
 
     /// Whether the frame is the whole window, the HUD included.
@@ -27,33 +27,34 @@ package struct ExportFraming: Hashable, Sendable {
         return (Int((w * scale).rounded()), Int((h * scale).rounded()))
     }
 
-    /// Where the screen lies in the frame, output pixels (what its drawing is clipped to).
-    package func screenRect(_ layout: Layout) -> Rect {
-        let s = layout.screen
-        let origin = includesHUD ? s.origin : .zero
-        return Rect(x: origin.x * scale, y: origin.y * scale, width: s.width * scale, height: s.height * scale)
+    /// One display list of a frame: what it draws, at which pixel scale (`DisplayListRenderer`'s),
+    /// limited to `clip` (output pixels) when there is one.
+    package struct Part: Equatable, Sendable {
+        package var list = DisplayList()
+        package var pixelScale = 1.0
+        package var clip: Rect?
     }
 
-    /// The screen's display list in output pixels, and the HUD's (emptied when the frame has none).
-    @MainActor package func compose(_ session: Session, screen: inout DisplayList, hud: inout DisplayList) {
-        session.composeScreen(into: &screen, inWindow: includesHUD)
-        screen.scale(by: scale)
-        if includesHUD {
-            session.composeHUD(into: &hud)
-            hud.scale(by: scale)
-        } else {
-            hud.removeAll()
+    /// The frame's parts in drawing order — the screens (one without the HUD), then the
+    /// HUD — composed into `parts` (reusing its lists), in output pixels.
+    @MainActor package func compose(_ session: Session, into parts: inout [Part]) {
+        let layout = session.layout
+        let screens = includesHUD ? session.variants.count : 1
+        let count = screens + (includesHUD ? 1 : 0)
+        while parts.count < count { parts.append(Part()) }
+        parts.removeLast(parts.count - count)
+        for i in 0..<screens {
+            session.composeScreen(i, into: &parts[i].list, inWindow: includesHUD)
+            parts[i].list.scale(by: scale)
+            parts[i].pixelScale = layout.scale * scale
+            let s = layout.screens[i]
+            parts[i].clip = includesHUD ? Rect(x: s.minX * scale, y: s.minY * scale, width: s.width * scale, height: s.height * scale) : nil
         }
-    }
-}
-
-extension DisplayList {
-    /// Scales every item and clip region by `factor` about the output's origin (x and y;
-    /// depth and perspective are unchanged).
-    package mutating func scale(by factor: Double) {
-        guard factor != 1 else { return }
-        let s = Transform3D.makeScale(factor, factor, 1)
-        for i in items.indices { items[i].transform = items[i].transform.concatenating(s) }
-        for i in clips.indices { clips[i].transform = clips[i].transform.concatenating(s) }
+        if includesHUD {
+            session.composeHUD(into: &parts[screens].list)
+            parts[screens].list.scale(by: scale)
+            parts[screens].pixelScale = layout.hudScale * scale
+            parts[screens].clip = nil
+        }
     }
 }

@@ -24,7 +24,7 @@ package struct ExportPlan {
     package init(_ replayer: Replayer, framing: ExportFraming, range: ClosedRange<Double>, trimIdle: Bool,
                  check: () throws -> Void) throws {
         var trim = IdleTrim(frameRate: replayer.frameRate)
-        var screen = DisplayList(), hud = DisplayList(), lastScreen = DisplayList(), lastHUD = DisplayList()
+        var parts: [ExportFraming.Part] = [], last: [ExportFraming.Part] = []
         var duration = 0.0, drawn: [Bool] = [], sizes: [(width: Int, height: Int)] = [], inRange = 0
         try replayer.run(emit: { _ in }) { session, number, time in
             try check()
@@ -37,8 +37,8 @@ package struct ExportPlan {
                 drawn.append(false)
                 return
             }
-            framing.compose(session, screen: &screen, hud: &hud)
-            let changed = inRange == 0 || screen != lastScreen || hud != lastHUD
+            framing.compose(session, into: &parts)
+            let changed = inRange == 0 || parts != last
             inRange += 1
             let keep = !trimIdle || trim.keep(changed: changed)
             drawn.append(keep)
@@ -46,8 +46,7 @@ package struct ExportPlan {
                 let size = framing.size(session.layout)
                 if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
             }
-            swap(&screen, &lastScreen)
-            swap(&hud, &lastHUD)
+            swap(&parts, &last)
         }
         self.duration = duration
         self.drawn = drawn

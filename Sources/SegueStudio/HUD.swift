@@ -25,7 +25,8 @@ package struct HUDModel: Equatable, Sendable {
     package var defaults: TransitionParameters
     package var isPaused = false
     package var isSlowMotion = false
-    package var fps = 0.0
+    /// Frames per second lately; not a number until measured ("—").
+    package var fps = Double.nan
     package var renderer = ""
     package var screen = ""
     package var hint = ""
@@ -39,6 +40,15 @@ package struct HUDModel: Equatable, Sendable {
     /// The last transition over time, and the one before it (drawn faded behind).
     package var plot: TransitionPlot?
     package var previousPlot: TransitionPlot?
+    /// While split: the other screen's last transition, drawn beside the selected one's.
+    package var comparedPlot: TransitionPlot?
+    /// While split, the screens' names ("A", "B"), and the index of the one shown and edited.
+    package var variants: [String] = []
+    package var selectedVariant = 0
+    /// The name of the entry shown while the catalog plays by itself; nil otherwise.
+    package var autoplay: String?
+    /// Whether the keys are listed over the stage (F1 or ? shows and hides them).
+    package var showsKeys = false
 }
 
 /// A clickable part of the HUD.
@@ -52,6 +62,8 @@ package enum HUDControl: Hashable, Sendable {
     case curveValue
     /// A Bézier handle of the editor (1 or 2), dragged.
     case curveHandle(Int)
+    /// While split: the screen (0 A, 1 B) the HUD shows and edits.
+    case variant(Int)
 }
 
 /// Lays out the HUD panel as display-list items in window pixels, and tells what is where.
@@ -60,6 +72,12 @@ package enum HUD {
     static let fontSize = 13.5
     static let accent = Color(hex: 0xF59E0B)
     static let valueX = 118.0
+    /// The panel's width, and the least height that shows it down to the plot's caption, in
+    /// HUD units.
+    package static let panelWidth = 380.0
+    package static var panelHeight: Double { plotBox(Rect(x: 0, y: 0, width: panelWidth, height: 0)).maxY + 2 * lineHeight }
+    /// The strip's height, HUD units.
+    package static let stripHeight = 30.0
 
     /// Where each row starts, from the panel's top.
     private static let transitionRow = 88.0
@@ -148,6 +166,9 @@ package enum HUD {
             out.append((.demo(index), Rect(x: x, y: y, width: w, height: 24)))
             x += w + 8
         }
+        for (i, _) in model.variants.enumerated() {
+            out.append((.variant(i), Rect(x: panel.minX + 104 + Double(i) * 34, y: panel.minY + 16, width: 28, height: 24)))
+        }
         out.append((.scrubBar, scrubArea(in: panel)))
         if let i = Parameter.allCases.firstIndex(of: .curve) {
             out.append((.curveValue, Rect(x: panel.minX + 16 + valueX, y: parameterRow(panel, i) - 1, width: panel.width - valueX - 100,
@@ -206,6 +227,11 @@ package enum HUD {
             case .adjust(_, let step):
                 rect(r, Color(hex: 0x2A2F3A))
                 text(step < 0 ? "−" : "+", r.minX, r.minY + 1, color: .white, width: r.width, alignment: .center)
+            case .variant(let i):
+                let shown = i == model.selectedVariant
+                rect(r, shown ? variantColors[i % 2] : Color(hex: 0x2A2F3A))
+                text(model.variants[i], r.minX, r.minY + 4, weight: .bold, color: shown ? Color(hex: 0x111827) : Color(white: 0.85),
+                     width: r.width, alignment: .center)
             case .scrubBar, .curveValue, .curveHandle:
                 break
             }
@@ -249,14 +275,17 @@ package enum HUD {
             }
             text(help, left, y, size: 12.5, weight: .monospace, color: Color(white: 0.6), width: panel.width - 32)
             y += lineHeight + 2
-        } else if let plot = model.plot {
+        } else if model.plot != nil || model.comparedPlot != nil {
             let box = plotBox(panel)
-            drawPlot(plot, previous: model.previousPlot, in: box) { list.items.append($0) }
+            drawPlots(model, in: box) { list.items.append($0) }
             y = box.maxY + 4
-            if let caption = plot.caption {
-                text(caption, left, y, size: 12.5, weight: .monospace, color: Color(hex: 0xFBBF24), width: panel.width - 32)
+            for (name, plot) in captionedPlots(model) {
+                guard let caption = plot.caption else { continue }
+                text(name.map { "\($0) " }.map { $0 + caption } ?? caption, left, y, size: 12.5, weight: .monospace,
+                     color: Color(hex: 0xFBBF24), width: panel.width - 32)
+                y += lineHeight - 4
             }
-            y += lineHeight + 2
+            y += 6
         }
         if let problem = model.problem {
             text(problem, left, y, size: 12.5, weight: .regular, color: Color(hex: 0xF87171), width: panel.width - 32)
@@ -308,16 +337,44 @@ package enum HUD {
         }
     }
 
-    /// The plot of `plot` in `box`: time across (the longer of the two plots' spans), 0…1 up;
-    /// the threshold in grey, the finger's percent in blue, the progress in green, the
-    /// release as an amber mark; `previous` the same, faded, behind. Lines are thin rects
-    /// turned along each step.
-    static func drawPlot(_ plot: TransitionPlot, previous: TransitionPlot?, in box: Rect, _ add: (DisplayList.Item) -> Void) {
+    /// A plotted transition's colours: the progress and the finger's percent.
+    struct Palette {
+        var progress: Color, finger: Color
+    }
+    /// A's and B's colours while split (A's is the plot's alone).
+    static let palettes = [Palette(progress: Color(hex: 0x34D399), finger: Color(hex: 0x38BDF8)),
+                           Palette(progress: Color(hex: 0xF472B6), finger: Color(hex: 0xA78BFA))]
+    static var variantColors: [Color] { palettes.map(\.progress) }
+
+    /// The plots the HUD draws, back to front, with their colours and opacity: the previous
+    /// one faded behind the last; while split, the other screen's under the selected one's,
+    /// each in its screen's colours.
+    static func shownPlots(_ model: HUDModel) -> [(plot: TransitionPlot, palette: Palette, opacity: Double)] {
+        guard !model.variants.isEmpty else {
+            return [(model.previousPlot, 0.3), (model.plot, 1.0)].compactMap { p, o in p.map { ($0, palettes[0], o) } }
+        }
+        let other = 1 - model.selectedVariant
+        return [(model.comparedPlot, palettes[other % 2], 0.75), (model.plot, palettes[model.selectedVariant % 2], 1.0)]
+            .compactMap { p, c, o in p.map { ($0, c, o) } }
+    }
+
+    /// The plots whose release the HUD puts in words, each with its screen's name while split.
+    static func captionedPlots(_ model: HUDModel) -> [(name: String?, plot: TransitionPlot)] {
+        guard !model.variants.isEmpty else { return model.plot.map { [(nil, $0)] } ?? [] }
+        let byScreen = model.selectedVariant == 0 ? [model.plot, model.comparedPlot] : [model.comparedPlot, model.plot]
+        return zip(model.variants, byScreen).compactMap { name, p in p.map { (name, $0) } }
+    }
+
+    /// The plots of `model` (`shownPlots`) in `box`: time across (the longest span), 0…1 up;
+    /// the threshold in grey, the finger's percent and the progress in the plot's colours,
+    /// the release as an amber mark. Lines are thin rects turned along each step.
+    static func drawPlots(_ model: HUDModel, in box: Rect, _ add: (DisplayList.Item) -> Void) {
         func item(_ r: Rect, _ m: Transform3D, _ c: Color, _ opacity: Double) {
             add(.init(rect: r, transform: m, opacity: opacity, fill: .color(c), name: "hud"))
         }
         item(box, .identity, Color(hex: 0x11131A), 1)
-        let span = max(plot.span, previous?.span ?? 0, 1.0 / 60)
+        let plots = shownPlots(model)
+        let span = max(plots.map(\.plot.span).max() ?? 0, 1.0 / 60)
         func point(_ t: Double, _ v: Double) -> Point {
             Point(x: box.minX + box.width * min(max(t / span, 0), 1), y: box.maxY - box.height * min(max(v, 0), 1))
         }
@@ -336,13 +393,14 @@ package enum HUD {
                 last = q
             }
         }
-        let threshold = point(0, plot.threshold).y
-        item(Rect(x: box.minX, y: threshold - 0.5, width: box.width, height: 1), .identity, Color(white: 0.4), 1)
-        let finger = Color(hex: 0x38BDF8), progress = Color(hex: 0x34D399), release = Color(hex: 0xFBBF24)
-        for (p, opacity) in [(previous, 0.3), (plot, 1.0)] {
-            guard let p else { continue }
-            series(p, { $0.progress }, progress, opacity)
-            series(p, { $0.finger }, finger, opacity)
+        if let top = plots.last {
+            let threshold = point(0, top.plot.threshold).y
+            item(Rect(x: box.minX, y: threshold - 0.5, width: box.width, height: 1), .identity, Color(white: 0.4), 1)
+        }
+        let release = Color(hex: 0xFBBF24)
+        for (p, palette, opacity) in plots {
+            series(p, { $0.progress }, palette.progress, opacity)
+            series(p, { $0.finger }, palette.finger, opacity)
             if let (t, r) = p.release {
                 let q = point(t, r.percent)
                 item(Rect(x: q.x - 3, y: q.y - 3, width: 6, height: 6), .identity, release, opacity)
@@ -350,7 +408,7 @@ package enum HUD {
         }
     }
 
-    private static func phaseColor(_ phase: TransitionContext.Phase?) -> Color {
+    static func phaseColor(_ phase: TransitionContext.Phase?) -> Color {
         switch phase {
         case .interactive: return Color(hex: 0x38BDF8)
         case .finishing, .finished: return Color(hex: 0x34D399)

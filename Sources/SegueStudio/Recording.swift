@@ -16,6 +16,8 @@ package struct RecordingError: Error, CustomStringConvertible {
 /// can be fuzzed on its own (scripts/fuzz.sh).
 package struct Recording: Codable, Sendable {
     package static let version = 1
+    /// The layout new recordings are made in (`layout`).
+    package static let layoutVersion = 2
     /// Files larger than this are refused before parsing.
     package static let maxFileSize = 64 << 20
 
@@ -38,6 +40,9 @@ package struct Recording: Codable, Sendable {
     /// when none were.
     package var tuning: [String: [String]]?
     package var window: [Int]
+    /// How the window was laid out: 2 for a layout that fits any window (`Layout`); absent
+    /// in recordings made before, which replay in the classic one (`Layout.Request.isClassic`).
+    package var layout: Int?
     package var events: [Entry]
 
     /// An empty recording of a session started with `arguments` in a window of `window` pixels.
@@ -68,6 +73,9 @@ package struct Recording: Codable, Sendable {
             case .right: e.key = "right"
             case .up: e.key = "up"
             case .down: e.key = "down"
+            case .tab: e.key = "tab"
+            case .fullScreen: e.key = "f11"
+            case .help: e.key = "help"
             case .digit(let n): e.key = String(n)
             case .character(let c): e.key = String(c)
             }
@@ -137,6 +145,7 @@ package struct Recording: Codable, Sendable {
         guard window.count == 2, (1...16384).contains(window[0]), (1...16384).contains(window[1]) else {
             throw bad("window must be [width, height] within 1…16384")
         }
+        if let l = layout, l != Recording.layoutVersion { throw bad("layout \(l), this segue lays out \(Recording.layoutVersion)") }
         var last = 0.0
         for (i, e) in events.enumerated() {
             guard e.t.isFinite, e.t >= last, e.t <= 86_400 else { throw bad("event \(i + 1) has time \(e.t): times must rise from 0") }
@@ -173,6 +182,9 @@ package struct Recording: Codable, Sendable {
             case "right": return .key(.right, shift: shift)
             case "up": return .key(.up, shift: shift)
             case "down": return .key(.down, shift: shift)
+            case "tab": return .key(.tab, shift: shift)
+            case "f11": return .key(.fullScreen, shift: shift)
+            case "help": return .key(.help, shift: shift)
             default:
                 if k.count == 1, let d = Int(k) { return .key(.digit(d), shift: shift) }
                 if k.count == 1, let c = k.first, c.isLetter, c.isASCII { return .key(.character(c), shift: shift) }

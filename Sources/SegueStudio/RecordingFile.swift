@@ -6,6 +6,7 @@ extension Recording {
     /// An empty recording of a session with `options` in a window of `window` pixels.
     package init(options: SessionOptions, window: (width: Int, height: Int)) {
         self.init(arguments: options.arguments, window: window)
+        layout = Self.layoutVersion
     }
 
     /// Reads and validates the recording at `path` and its options; every problem is a
@@ -28,7 +29,9 @@ extension Recording {
             throw UsageError("recording \(name) is not a valid Segue recording: \(e.description)")
         }
         do {
-            return (recording, try SessionOptions(parsing: recording.arguments))
+            var options = try SessionOptions(parsing: recording.arguments)
+            options.classicLayout = recording.layout == nil
+            return (recording, options)
         } catch let e as UsageError {
             throw UsageError("recording \(name) has bad options: \(e.description)")
         }
@@ -61,7 +64,7 @@ extension Recording {
         }
         var sizes: [(width: Int, height: Int)] = []
         for w in windows {
-            let size = framing.size(Layout(window: w, screen: options.size, fixedScale: options.scale))
+            let size = framing.size(Layout(window: w, screen: options.size, options.layoutRequest))
             if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
         }
         return sizes

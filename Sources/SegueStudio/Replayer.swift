@@ -57,6 +57,6 @@ package struct Replayer {
         }
         if !drawsAtInputs && session.isRunning && time < (events.last?.t ?? 0) { try draw(at: next()) }
         let end = time + 10
-        while session.isRunning && session.demo.window.isTransitioning && time < end { try draw(at: next()) }
+        while session.isRunning && session.isTransitioning && time < end { try draw(at: next()) }
     }
 }

@@ -44,12 +44,11 @@ extension Session {
 
     /// Rebuilds the shown file's demo from its new version when nothing is under way.
     func reloadIfPending() {
-        guard reloadPending, press == .none, !demo.window.isTransitioning,
-              let next = entries[current].makeDemo(screenSize: options.size) else { return }
+        guard reloadPending, press == .none, !isTransitioning, let next = makeDemos(current, count: variants.count) else { return }
         reloadPending = false
         let presented = demo.nextOperation == .dismiss
         install(next, current)
-        if presented { demo.prepare(for: .dismiss) }
+        if presented { for v in variants { v.demo.prepare(for: .dismiss) } }
         emitScreen()
     }
 }

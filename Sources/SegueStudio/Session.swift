@@ -10,6 +10,9 @@ import SegueDemos
 /// time than one already seen counts as that one) and in which pointer velocities are
 /// measured; and scene time, what the demo's window sees, which follows real time (slowed
 /// in slow motion, not at all while paused) and moves in one place, `moveScene(to:)`.
+///
+/// The stage shows one variant, A, or while split (`b`) two, A and B, the same entry with a
+/// tuning each: every input reaches both, the HUD edits the selected one (Tab).
 @MainActor
 package final class Session {
     /// Slow motion runs every animation this many times slower (the iOS simulator's factor).
@@ -18,24 +21,40 @@ package final class Session {
     package static let frameStep = 1.0 / 60
 
     package let options: SessionOptions
-    package private(set) var demo: Demo
-    package private(set) var layout: Layout
+    /// A, or A and B while split.
+    package private(set) var variants: [Variant] = []
+    /// The index in `variants` of the one the HUD shows and edits.
+    package internal(set) var selected = 0
+    /// The selected variant's demo.
+    package var demo: Demo { variants[selected].demo }
+    package internal(set) var layout: Layout
+    /// What the layout is asked for: the screens' scale, one or two screens, the HUD shown.
+    var layoutRequest: Layout.Request
     /// Seconds of scene time: what the demo's window sees.
     package private(set) var sceneTime = 0.0
-    package private(set) var isPaused = false
-    package private(set) var isSlowMotion: Bool
-    package private(set) var isRunning = true
+    package internal(set) var isPaused = false
+    package internal(set) var isSlowMotion: Bool
+    package internal(set) var isRunning = true
     package internal(set) var hud: HUDModel
     /// Receives every event line (`SessionEvent.jsonLine`).
     package var emit: (String) -> Void = { _ in }
+    /// Where `y` puts the tuning as code (the app: SDL's clipboard); nil: nowhere.
+    package var copy: ((String) -> Void)?
+    /// What `f` and F11 do (the app: switch the window to and from full screen); nil: nothing.
+    package var toggleFullScreen: (() -> Void)?
+    /// Where `e` asks for a video of the last transition (the app: `TransitionExporter`); nil: nowhere.
+    package var export: ((ExportRequest) -> Void)?
 
-    enum Press: Equatable { case none, screen, scrub, handle(Int) }
-    private(set) var press = Press.none
+    enum Press: Equatable { case none, screen(Int), scrub, handle(Int) }
+    var press = Press.none
     /// The latest real time seen, seconds (nil before the first).
-    private(set) var realTime: Double?
-    private weak var lastDrag: DragInteractionController?
+    var realTime: Double?
     /// Whether a drag is under way on the screen, as of the last `advance`.
     package private(set) var isDragging = false
+    /// Where the pointer has been during the drag under way, for the dot the screens show.
+    package internal(set) var trail = PointerTrail()
+    /// The catalog playing by itself (`--autoplay`), until a key or a click.
+    package internal(set) var autoplay: Autoplay?
 
     /// What the session offers, in the order of the keys 1, 2, 3…: the built-in demos, the
     /// Swift transitions, then the transition files (`options.transitionFiles`, then
@@ -50,12 +69,17 @@ package final class Session {
     /// The entries (`StageEntry.tuningKey`) whose tuning was changed in this session: back on
     /// one, its kept tuning stands as it is (the command line's values are not laid over it
     /// again).
-    private var tuned: Set<String> = []
+    var tuned: Set<String> = []
+    /// B's tuning of each entry, for this session (B starts as a copy of A's).
+    var tuningsB: [String: TransitionParameters] = [:]
     /// A file whose new version waits for the transition under way to end.
     var reloadPending = false
-    /// The last transition that ended: its name and real-time span, began to ended (`export`).
+    /// The last transition the HUD showed end: its name and real-time span, began to ended (`e`).
     package internal(set) var lastTransition: (name: String, span: ClosedRange<Double>)?
     var transitionBegan = 0.0
+    /// Seconds a toast stays.
+    static let toastSeconds = 2.5
+    private var toastUntil = 0.0
 
     /// A session showing the first of `options.transitionFiles` that reads, else what
     /// `options.demo` names, else flip; `transitions` follow the built-in demos in the list,
@@ -65,7 +89,8 @@ package final class Session {
         self.options = options
         self.tunings = tunings
         isSlowMotion = options.slowMotion
-        layout = Layout(window: window, screen: options.size, fixedScale: options.scale)
+        layoutRequest = options.layoutRequest
+        layout = Layout(window: window, screen: options.size, layoutRequest)
         var paths: [String] = []
         for p in options.transitionFiles + moreFiles where !paths.contains(p) { paths.append(p) }
         let files = paths.map(WatchedTransitionFile.init(path:))
@@ -79,65 +104,83 @@ package final class Session {
         } else {
             current = 0
         }
-        demo = entries[current].makeDemo(screenSize: options.size)!
-        hud = HUDModel(demos: [], currentDemo: current, parameters: demo.parameters, defaults: demo.defaultParameters)
+        let first = entries[current].makeDemo(screenSize: options.size)!
+        hud = HUDModel(demos: [], currentDemo: current, parameters: first.parameters, defaults: first.defaultParameters)
         hud.problem = files.compactMap(\.problem).last
-        install(demo, current)
+        install([first], current)
+        if options.autoplay { autoplay = Autoplay(startingAt: 0) }
     }
 
-    /// What the session watches on the demo's window; replaced with the demo.
-    private var transitionObservation: Window.Observation?
-
-    func install(_ next: Demo, _ index: Int) {
-        demo = next
+    /// Shows `demos` (A, and B while split) of `entries[index]`, each with its tuning.
+    func install(_ demos: [Demo], _ index: Int) {
         current = index
-        lastDrag = nil
         // The reference here is the demo's with the command line's values; what is kept is
         // what the user tuned over it, and the command line lies over that until they tune
         // this demo again.
-        let key = entries[index].tuningKey, base = options.applied(to: demo.defaultParameters)
+        let key = entries[index].tuningKey, base = options.applied(to: demos[0].defaultParameters)
         let saved = tunings.parameters(for: key, over: base)
-        demo.parameters = tuned.contains(key) ? saved ?? base : options.applied(to: saved ?? base)
+        demos[0].parameters = tuned.contains(key) ? saved ?? base : options.applied(to: saved ?? base)
+        if demos.count > 1 { demos[1].parameters = tuningsB[key] ?? demos[0].parameters }
+        let kept = variants
+        variants = demos.enumerated().map { i, demo in
+            if let same = kept.first(where: { $0.demo === demo }) { return same }
+            let v = Variant(name: i == 0 ? "A" : "B", demo: demo)
+            v.observation = demo.window.observeTransitions { [weak self, unowned v] event in
+                self?.transitionEvent(event, of: v)
+            }
+            return v
+        }
+        selected = min(selected, variants.count - 1)
         moveScene(to: sceneTime)
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
         hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
-        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
+        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition, B splits A/B (Tab picks), H hides the HUD, F full screen, F1 or ? lists the keys. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
         describeScreen()
-        transitionObservation = demo.window.observeTransitions { [weak self] event in
-            self?.transitionEvent(event)
-        }
     }
 
-    private func transitionEvent(_ event: Window.TransitionEvent) {
+    /// New demos of `entries[index]`, one per screen; nil when it cannot be shown.
+    func makeDemos(_ index: Int, count: Int) -> [Demo]? {
+        var demos: [Demo] = []
+        for _ in 0..<count {
+            guard let d = entries[index].makeDemo(screenSize: options.size) else { return nil }
+            demos.append(d)
+        }
+        return demos
+    }
+
+    private func transitionEvent(_ event: Window.TransitionEvent, of variant: Variant) {
+        let shown = variant === variants[selected]
+        var e: SessionEvent
         switch event {
         case .began(let c):
-            transitionBegan = realTime ?? 0
-            hud.transition = c.transitionName
-            hud.operation = c.operation
-            hud.previousPlot = hud.plot
-            hud.plot = TransitionPlot(threshold: demo.parameters.threshold)
-            plotStart = sceneTime
-            plottedReleases = demo.interactions.map(\.releaseCount)
-            var e = SessionEvent(.began)
+            if shown {
+                transitionBegan = realTime ?? 0
+                hud.transition = c.transitionName
+                hud.operation = c.operation
+            }
+            variant.beginPlot(at: sceneTime)
+            e = SessionEvent(.began)
             e.transition = c.transitionName
             e.operation = c.operation.rawValue
             e.interactive = c.isInteractive
-            emit(e.jsonLine)
         case .ended(let c, let cancelled):
-            lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan))
-            hud.plot?.append(.init(t: sceneTime - plotStart, finger: nil, progress: cancelled ? 0 : 1))
+            if shown { lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan)) }
+            variant.endPlot(at: sceneTime, cancelled: cancelled)
             // Told here, not guessed from the last phase seen: a drag released at 0 %
             // cancels and ends within one frame, never seen "cancelling".
-            hud.phase = cancelled ? .cancelled : .finished
-            hud.percent = cancelled ? 0 : 1
-            var e = SessionEvent(.ended)
+            if shown {
+                hud.phase = cancelled ? .cancelled : .finished
+                hud.percent = cancelled ? 0 : 1
+            }
+            e = SessionEvent(.ended)
             e.transition = c.transitionName
             e.operation = c.operation.rawValue
             e.cancelled = cancelled
-            emit(e.jsonLine)
-            emitScreen()
         }
+        if variants.count > 1 { e.variant = variant.name }
+        emit(e.jsonLine)
+        if case .ended = event, !isTransitioning { emitScreen() }
     }
 
     // MARK: Events
@@ -165,217 +208,24 @@ package final class Session {
         var e = SessionEvent(kind)
         e.demo = demo.name
         e.screen = .init(layout.screen)
-        e.targets = demo.targets.map { .init(name: $0.name, frame: layout.toWindow($0.frame)) }
+        e.hud = layout.hudStyle.rawValue
+        if variants.count > 1 {
+            e.screens = zip(variants, layout.screens).map { .init(variant: $0.name, frame: $1) }
+        }
+        e.targets = variants[0].demo.targets.map { .init(name: $0.name, frame: layout.toWindow($0.frame)) }
         return e
     }
 
-    // MARK: Input
-
-    /// Handles one input at `realTime` seconds, the input's own time on the platform's clock
-    /// (pointer velocities are measured in it, so slow motion does not change how a flick
-    /// feels). The clock first catches up to the input's time, so what had ended by then has
-    /// ended, and what the input starts begins then — whatever the frame times were, live or
-    /// replayed.
-    package func handle(_ input: InputEvent, at realTime: Double) {
-        advance(to: realTime)
-        switch input {
-        case .quit:
-            isRunning = false
-        case .resized(let w, let h):
-            layout = Layout(window: (w, h), screen: options.size, fixedScale: options.scale)
-            describeScreen()
-            emitScreen()
-        case .focusLost:
-            cancelPress()
-        case .mouseDown(let x, let y):
-            let p = Point(x: x, y: y)
-            if layout.screen.contains(p) {
-                press = .screen
-                send(.down, p)
-            } else if let hit = HUD.controls(hud, in: layout.hud).first(where: { $0.rect.contains(p) }) {
-                click(hit.control, at: p)
-            }
-        case .mouseMoved(let x, let y):
-            switch press {
-            case .screen: send(.moved, Point(x: x, y: y))
-            case .scrub: scrub(toX: x)
-            case .handle(let n): moveHandle(n, to: Point(x: x, y: y))
-            case .none: break
-            }
-        case .mouseUp(let x, let y, let inside):
-            switch press {
-            case .screen: send(inside ? .up : .cancelled, Point(x: x, y: y))
-            case .scrub: scrub(toX: x)
-            case .handle(let n): moveHandle(n, to: Point(x: x, y: y))
-            case .none: break
-            }
-            press = .none
-        case .key(let key, let shift):
-            handleKey(key, shift: shift)
-        }
-    }
-
-    private func send(_ phase: PointerEvent.Phase, _ windowPoint: Point) {
-        demo.window.handle(PointerEvent(phase, layout.toScreen(x: windowPoint.x, y: windowPoint.y), time: realTime ?? 0))
-    }
-
-    private func cancelPress() {
-        if press == .screen { demo.window.handle(PointerEvent(.cancelled, .zero, time: realTime ?? 0)) }
-        press = .none
-    }
-
-    private func click(_ control: HUDControl, at p: Point) {
-        switch control {
-        case .demo(let index): switchDemo(to: index)
-        case .page(let step):
-            let page = HUD.shownPage(hud, in: layout.hud)
-            hud.demoPage = min(max(page.index + step, 0), page.count - 1)
-        case .adjust(let parameter, let step): adjust(parameter, by: step)
-        case .scrubBar:
-            press = .scrub
-            scrub(toX: p.x)
-        case .curveValue:
-            hud.isEditingCurve.toggle()
-        case .curveHandle(let n):
-            press = .handle(n)
-        }
-    }
-
-    /// Moves Bézier handle `n` (1 or 2) of the curve to window point `p` in the editor: the
-    /// curve changes at once, and is kept.
-    private func moveHandle(_ n: Int, to p: Point) {
-        guard case .bezier(let c) = demo.parameters.curve else { return }
-        let (x, y) = HUD.editorValue(at: p, in: HUD.plotBox(layout.hud))
-        var q = demo.parameters
-        q.curve = .bezier(n == 1 ? TimingCurve(x, y, c.c2.x, c.c2.y) : TimingCurve(c.c1.x, c.c1.y, x, y))
-        keepTuning(q)
-    }
-
-    /// Steps the spring curve's damping ratio (`z`) or velocity (`w`) in the editor.
-    private func stepSpring(ratio: Double, velocity: Double) {
-        guard case let .spring(r, v) = demo.parameters.curve else { return }
-        var q = demo.parameters
-        q.curve = .spring(dampingRatio: min(max(((r + ratio) * 100).rounded() / 100, 0.05), 2),
-                          velocity: min(max(((v + velocity) * 100).rounded() / 100, -20), 20))
-        keepTuning(q)
-    }
-
-    private func handleKey(_ key: InputEvent.Key, shift: Bool) {
-        switch key {
-        case .escape: cancelPress()
-        case .quit: isRunning = false
-        case .space: isPaused.toggle()
-        case .right: step(by: 1)
-        case .left: step(by: -1)
-        case .digit(0): resetParameters()
-        case .digit(let n): if n <= entries.count { switchDemo(to: n - 1) }
-        case .character("s"): isSlowMotion.toggle()
-        case .character("y"): copyTuning()
-        case .character("e"): exportLastTransition()
-        case .character("z") where hud.isEditingCurve: stepSpring(ratio: shift ? -0.05 : 0.05, velocity: 0)
-        case .character("w") where hud.isEditingCurve: stepSpring(ratio: 0, velocity: shift ? -0.25 : 0.25)
-        case .character(let c):
-            if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
-        case .up: step(through: -1)
-        case .down: step(through: 1)
-        }
-    }
-
-    // MARK: Commands
-
-    /// Steps `parameter` once (see `Parameter.stepped`); it applies from the next transition
-    /// and is kept (`tunings`).
-    package func adjust(_ parameter: Parameter, by step: Int) {
-        keepTuning(parameter.stepped(demo.parameters, by: step, reference: demo.defaultParameters))
-    }
-
-    /// Back to the demo's references, kept so.
-    package func resetParameters() {
-        keepTuning(demo.defaultParameters)
-    }
-
-    /// Where `y` puts the tuning as code (the app: SDL's clipboard); nil: nowhere.
-    package var copy: ((String) -> Void)?
-    /// Where `e` asks for a video of the last transition (the app: `TransitionExporter`); nil: nowhere.
-    package var export: ((ExportRequest) -> Void)?
-    /// Seconds a toast stays.
-    static let toastSeconds = 2.5
-    var toastUntil = 0.0
-
-    /// The demo's tuning as code (`TuningCode`): on the clipboard, Swift under the command
-    /// line as a comment; as a `tuning` event; and a toast in the HUD.
-    package func copyTuning() {
-        let entry = entries[current], p = demo.parameters
-        let command = TuningCode.command(entry, p, defaults: demo.defaultParameters)
-        let swift = TuningCode.swift(entry.name, p)
-        copy?("// " + command + "\n" + swift + "\n")
-        var e = SessionEvent(.tuning)
-        e.demo = entry.name
-        e.tuning = SessionEvent.Tuning(p)
-        e.command = command
-        e.swift = swift
-        emit(e.jsonLine)
-        toast(copy == nil ? "\(entry.name)'s tuning, as code: see the tuning event" : "Copied \(entry.name)'s tuning as Swift and a segue command")
-    }
-
-    private func keepTuning(_ parameters: TransitionParameters) {
-        demo.parameters = parameters
-        let key = entries[current].tuningKey
-        tuned.insert(key)
-        tunings.keep(parameters, over: options.applied(to: demo.defaultParameters), for: key, at: realTime ?? 0)
-    }
-
-    /// Switches to `entries[index]` when no drag or transition is under way (and, for a
-    /// file, once it has read).
-    package func switchDemo(to index: Int) {
-        guard index != current, entries.indices.contains(index), press == .none, !demo.window.isTransitioning,
-              let next = entries[index].makeDemo(screenSize: options.size) else { return }
-        reloadPending = false
-        install(next, index)
-        emitScreen()
-    }
-
-    /// Switches to the nearest entry `direction` (±1) away that can be shown (a file that
-    /// has not read cannot).
-    private func step(through direction: Int) {
-        var i = current + direction
-        while entries.indices.contains(i) && !entries[i].canShow { i += direction }
-        switchDemo(to: i)
-    }
-
-    /// Switches to the built-in `demo`.
-    package func switchDemo(to demo: BuiltInDemo) {
-        switchDemo(to: entries.firstIndex { if case .builtIn(demo) = $0 { true } else { false } } ?? current)
-    }
-
-    /// Pauses and moves the scene clock one frame forward or back; back never before the
-    /// running transition's start (nothing is there to go back to at rest).
-    package func step(by frames: Int) {
-        isPaused = true
-        if frames < 0 {
-            guard let start = demo.window.activeTransition?.animationStartTime else { return }
-            moveScene(to: max(sceneTime - Session.frameStep, start))
-        } else {
-            moveScene(to: sceneTime + Session.frameStep)
-        }
-    }
-
-    /// Scrubs to the fraction of the bar under window x: pauses, starts the next transition
-    /// from rest if none runs (as its button would), and sets the clock to that fraction of
-    /// the animation's time. A transition under the pointer or an interactive one playing
-    /// out is left alone. The fraction is held below 1, so scrubbing never ends it.
-    private func scrub(toX x: Double) {
-        let bar = HUD.scrubArea(in: layout.hud)
-        let fraction = min(max((x - bar.minX) / bar.width, 0), 0.999)
-        isPaused = true
-        if !demo.window.isTransitioning, let op = demo.nextOperation {
-            demo.start(op)
-        }
-        guard let c = demo.window.activeTransition, !c.isInteractive, let start = c.animationStartTime else { return }
-        moveScene(to: start + fraction * c.duration)
-    }
-
     // MARK: Frames
+
+    /// Whether a transition is under way on any screen.
+    package var isTransitioning: Bool { variants.contains { $0.demo.window.isTransitioning } }
+
+    /// Whether what the session shows changes as time passes, with no input: an animation
+    /// runs, or the catalog plays by itself. The app sleeps otherwise.
+    package var changesWithTime: Bool {
+        autoplay != nil || variants.contains { $0.demo.window.changesWithTime }
+    }
 
     /// Moves to `realTime` (never back: an earlier time counts as the latest seen): the scene
     /// clock runs with it (slowed, or not at all while paused), and the HUD refreshes.
@@ -384,77 +234,83 @@ package final class Session {
         let dt = now - (self.realTime ?? now)
         self.realTime = now
         moveScene(to: isPaused ? sceneTime : sceneTime + dt * (isSlowMotion ? Session.slowMotionFactor : 1))
+        if !isPaused { playAutoplay() }
         reloadIfPending()
         tunings.write(ifDueAt: now)
         refreshHUD()
     }
 
-    /// The one place the scene clock moves: sets it to `time` and advances the demo's window
-    /// there (display links, then animations that have ended).
-    private func moveScene(to time: Double) {
+    /// The one place the scene clock moves: sets it to `time` and advances every screen's
+    /// window there (display links, then animations that have ended).
+    func moveScene(to time: Double) {
         sceneTime = time
-        demo.window.advance(to: time)
+        for v in variants { v.demo.window.advance(to: time) }
     }
 
-    /// When the plotted transition began (scene seconds), and each drag's release count then.
-    private var plotStart = 0.0
-    private var plottedReleases: [Int] = []
-
-    /// Adds this frame to the plot of the transition under way: the drag's percent while it
-    /// drags, the timeline shown, and a release that came since.
-    private func plotFrame() {
-        guard hud.plot != nil, let context = demo.window.activeTransition else { return }
-        let t = sceneTime - plotStart
-        for (i, drag) in demo.interactions.enumerated() where i < plottedReleases.count && drag.releaseCount != plottedReleases[i] {
-            plottedReleases[i] = drag.releaseCount
-            if let release = drag.lastRelease { hud.plot?.release = (t, release) }
-        }
-        let finger = demo.interactions.first { $0.isInteracting }?.percentComplete
-        hud.plot?.append(.init(t: t, finger: finger, progress: context.fractionComplete))
-    }
-
-    private func refreshHUD() {
+    func refreshHUD() {
         if hud.toast != nil, (realTime ?? 0) >= toastUntil { hud.toast = nil }
-        plotFrame()
-        let interactions = demo.interactions
-        let active = interactions.first { $0.recognizer.isActive }
-        isDragging = active != nil
-        if let active { lastDrag = active }
+        for v in variants { v.plotFrame(at: sceneTime) }
+        isDragging = variants.contains { $0.demo.interactions.contains { $0.recognizer.isActive } }
+        let shown = variants[selected]
+        let interactions = shown.demo.interactions
+        if let active = interactions.first(where: { $0.recognizer.isActive }) { shown.lastDrag = active }
         // A transition driven by buttons only has no drag to show.
-        if let pan = (lastDrag ?? interactions.first)?.recognizer {
+        if let pan = (shown.lastDrag ?? interactions.first)?.recognizer {
             if pan.isActive { hud.translation = pan.translation }
             hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
         } else {
             hud.translation = .zero
             hud.velocity = .zero
         }
-        hud.parameters = demo.parameters
-        hud.defaults = demo.defaultParameters
+        hud.plot = shown.plot
+        hud.previousPlot = shown.previousPlot
+        hud.comparedPlot = variants.count > 1 ? variants[1 - selected].plot : nil
+        hud.variants = variants.count > 1 ? variants.map(\.name) : []
+        hud.selectedVariant = selected
+        hud.parameters = shown.demo.parameters
+        hud.defaults = shown.demo.defaultParameters
         hud.isPaused = isPaused
         hud.isSlowMotion = isSlowMotion
-        if let c = demo.window.activeTransition {
+        hud.autoplay = autoplay.map { _ in entries[current].name }
+        if let c = shown.demo.window.activeTransition {
             hud.phase = c.phase
             hud.percent = c.fractionComplete
         }
     }
 
-    private func describeScreen() {
+    func describeScreen() {
         hud.screen = "\(Int(options.size.width))×\(Int(options.size.height)) pt @ \(String(format2: layout.scale))x"
     }
 
     /// Sets the frames per second the HUD shows.
     package func setFPS(_ fps: Double) { hud.fps = fps }
 
-    /// The screen's display list in window pixels, or with `inWindow: false` in pixels from
-    /// the screen's own top-left corner (a frame of the screen alone).
-    package func composeScreen(into list: inout DisplayList, inWindow: Bool = true) {
-        list.removeAll()
-        Compositor.compose(demo.window.layer, scale: layout.scale, offset: inWindow ? layout.screen.origin : .zero, into: &list)
+    /// Shows `toast` in the HUD for `toastSeconds`.
+    package func showToast(_ toast: String) {
+        hud.toast = toast
+        toastUntil = (realTime ?? 0) + Self.toastSeconds
     }
 
-    /// The HUD's display list in window pixels.
+    /// Screen `index`'s display list in window pixels, or with `inWindow: false` in pixels
+    /// from the screen's own top-left corner (a frame of the screen alone), the pointer's
+    /// dot and trail over it while a drag is under way.
+    package func composeScreen(_ index: Int = 0, into list: inout DisplayList, inWindow: Bool = true) {
+        list.removeAll()
+        let offset = inWindow ? layout.screens[index].origin : .zero
+        Compositor.compose(variants[index].demo.window.layer, scale: layout.scale, offset: offset, into: &list)
+        trail.compose(into: &list, scale: layout.scale, offset: offset)
+    }
+
+    /// The HUD's display list in window pixels (its items scaled by `layout.hudScale`, to be
+    /// drawn at that pixel scale): the panel or strip, and the captions over the stage.
     package func composeHUD(into list: inout DisplayList) {
         list.removeAll()
-        HUD.compose(hud, in: layout.hud, into: &list)
+        switch layout.hudStyle {
+        case .panel: HUD.compose(hud, in: layout.hud, into: &list)
+        case .strip: HUD.composeStrip(hud, in: layout.hud, into: &list)
+        case .hidden: break
+        }
+        HUD.composeCaptions(hud, in: layout, into: &list)
+        if layout.hudScale != 1 { list.scale(by: layout.hudScale) }
     }
 }

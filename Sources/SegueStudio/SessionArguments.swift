@@ -50,11 +50,20 @@ extension SessionOptions {
             + "percent, so what moves stays under the finger: property animators, Flutter; magic move's) (l)")
     package static let springCompletionFlag = Flag(
         "--spring-completion", help: "the rest plays on a spring started at the release velocity (v)")
+    package static let hudScaleOption = Option.number(
+        "--hud-scale", "S", in: 0.5...6, help: "the HUD's size, 0.5…6 (default: the display's density, larger in windows over 1000 pixels high, smaller where it would not fit)")
+    package static let displayDensityOption = Option.number(
+        "--display-density", "D", in: 0.5...6, help: "the display's pixels per 1/96 inch, 0.5…6, which the HUD scales by (default: asked of the display)")
+    package static let autoplayFlag = Flag(
+        "--autoplay", help: "play the catalog by itself: each transition presented, held, dismissed, its name shown, looping until a key or a click")
     package static let slowMotionFlag = Flag(
         "--slow-motion", help: "start with animations ten times slower (s)")
 
     /// The demo and the screen.
-    package static var screenOptions: [OptionSpec] { [demoOption.spec, transitionFileOption.spec, sizeOption.spec, scaleOption.spec] }
+    package static var screenOptions: [OptionSpec] {
+        [demoOption.spec, transitionFileOption.spec, sizeOption.spec, scaleOption.spec, hudScaleOption.spec,
+         displayDensityOption.spec, autoplayFlag.spec]
+    }
 
     /// The tuning, also changeable live.
     package static var tuningOptions: [OptionSpec] {
@@ -84,6 +93,9 @@ extension SessionOptions {
         release = try a.value(Self.releaseOption)
         springCompletion = a.flag(Self.springCompletionFlag)
         slowMotion = a.flag(Self.slowMotionFlag)
+        hudScale = try a.value(Self.hudScaleOption)
+        displayDensity = try a.value(Self.displayDensityOption)
+        autoplay = a.flag(Self.autoplayFlag)
     }
 
     /// Session options alone, strictly (a recording's arguments).

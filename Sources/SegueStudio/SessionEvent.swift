@@ -7,13 +7,16 @@ import Segue
 /// - `ready`: `window`, `screen`, `demo`, `renderer`, `rendererReason`, `tuning`, `targets` —
 ///   the first frame is on screen; `tuning` is the demo's (`Tuning`); `renderer` names the engine and `rendererReason` why it draws
 ///   ("asked for", or `auto`'s "GPU: …", "no GPU: OpenGL is llvmpipe …", "no OpenGL");
-/// - `screen`: `demo`, `screen`, `targets` — after every change of what the screen shows;
+/// - `screen`: `demo`, `screen`, `hud`, `targets`, and while split `screens` — after every
+///   change of what the screen shows or where (`screen` is A's, `targets` are on it; `hud`
+///   is `panel`, `strip` or `hidden`);
 /// - `began`: `transition`, `operation`, `interactive`; `ended`: `transition`, `operation`,
-///   `cancelled`;
+///   `cancelled`; both with `variant` while split;
 /// - `stats`: `frames`, `dragFrames`, `dragFps`, `frameWorkMs`, `inputToPresentMs` — on quitting;
 /// - `loaded`: `name`, `file` — a transition file read (at start and after each good save);
 ///   `error`: `file`, `message` — a save that does not read (the last good version stays);
-/// - `tuning`: `demo`, `tuning`, `command`, `swift` — `y` copied the demo's tuning as code;
+/// - `tuning`: `demo`, `tuning`, `command`, `swift` (and `variant` while split) — `y` copied the
+///   demo's tuning as code;
 /// - `exported`: `file` — `e`'s video of the last transition is written (a failed one is an
 ///   `error` with the `file` it was for and the `message`).
 /// Rectangles are whole window pixels. Keys are sorted (Foundation's encoder keeps no other
@@ -72,6 +75,18 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
         }
     }
 
+    /// One screen of a split stage, by name ("A", "B"), in window pixels.
+    package struct Screen: Encodable, Hashable, Sendable {
+        package var variant: String
+        package var x: Int, y: Int, width: Int, height: Int
+
+        package init(variant: String, frame: Rect) {
+            let f = PixelFrame(frame)
+            self.variant = variant
+            x = f.x; y = f.y; width = f.width; height = f.height
+        }
+    }
+
     package struct WindowSize: Encodable, Hashable, Sendable {
         package var width: Int, height: Int
     }
@@ -93,6 +108,11 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
     package var window: WindowSize?
     package var demo: String?
     package var screen: PixelFrame?
+    package var screens: [Screen]?
+    /// How the HUD shows: `panel`, `strip` or `hidden`.
+    package var hud: String?
+    /// Which screen of a split stage the event is about.
+    package var variant: String?
     package var renderer: String?
     package var rendererReason: String?
     /// The current demo's tuning.

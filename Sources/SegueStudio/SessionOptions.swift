@@ -23,6 +23,16 @@ package struct SessionOptions: Hashable, Sendable {
     package var release: ReleaseRule?
     package var springCompletion = false
     package var slowMotion = false
+    /// Play the catalog by itself until a key or a click.
+    package var autoplay = false
+    /// The HUD's scale as forced; nil: from the display's density and the window (`Layout`).
+    package var hudScale: Double?
+    /// The display's pixels per 1/96 inch; nil: ask the display (the app does, and a
+    /// recording keeps what it found), 1 headless.
+    package var displayDensity: Double?
+    /// Lay the window out as recordings made before layouts fit any window did (not an
+    /// argument: a recording's own).
+    package var classicLayout = false
 
     package init() {}
 
@@ -40,10 +50,20 @@ package struct SessionOptions: Hashable, Sendable {
         add(Self.completionCurveOption, completionCurve?.argument)
         add(Self.perspectiveOption, perspective.map { "\($0)" })
         add(Self.releaseOption, release?.rawValue)
+        add(Self.hudScaleOption, hudScale.map { "\($0)" })
+        add(Self.displayDensityOption, displayDensity.map { "\($0)" })
         for f in transitionFiles { out += [Self.transitionFileOption.name, f] }
         if springCompletion { out.append(Self.springCompletionFlag.name) }
         if slowMotion { out.append(Self.slowMotionFlag.name) }
+        if autoplay { out.append(Self.autoplayFlag.name) }
         return out
+    }
+
+    /// The layout a session starts with: one screen at `scale` (or fitted), the HUD shown.
+    package var layoutRequest: Layout.Request {
+        var r = Layout.Request(fixedScale: scale, hudScale: hudScale, density: displayDensity ?? 1)
+        r.isClassic = classicLayout
+        return r
     }
 
     /// `base` with the values set here.
@@ -59,59 +79,5 @@ package struct SessionOptions: Hashable, Sendable {
         if let release { p.releaseRule = release }
         if springCompletion { p.springCompletion = true }
         return p
-    }
-}
-
-/// Where the screen and the HUD sit in the window, in pixels.
-package struct Layout: Hashable, Sendable {
-    package static let margin = 24.0
-    package static let hudWidth = 380.0
-    package var window: (width: Int, height: Int)
-    package var screen: Rect
-    package var scale: Double
-    package var hud: Rect
-
-    package static func == (a: Layout, b: Layout) -> Bool {
-        a.window == b.window && a.screen == b.screen && a.scale == b.scale && a.hud == b.hud
-    }
-
-    package func hash(into h: inout Hasher) {
-        h.combine(window.width); h.combine(window.height); h.combine(screen); h.combine(scale); h.combine(hud)
-    }
-
-    /// The screen scaled to fit beside the HUD (or at `fixedScale`), the pair centred.
-    package init(window: (width: Int, height: Int), screen size: Size, fixedScale: Double?) {
-        self.window = window
-        let m = Self.margin, w = Double(window.width), h = Double(window.height)
-        let fit = min((w - Self.hudWidth - 3 * m) / size.width, (h - 2 * m) / size.height)
-        scale = fixedScale ?? max(fit, 0.05)
-        let sw = size.width * scale, sh = size.height * scale
-        let left = max(m, (w - sw - m - Self.hudWidth) / 2)
-        screen = Rect(x: left, y: max(m, (h - sh) / 2), width: sw, height: sh)
-        hud = Rect(x: screen.maxX + m, y: m, width: Self.hudWidth, height: max(h - 2 * m, 200))
-    }
-
-    /// The window size that shows the screen at `scale` beside the HUD.
-    package static func windowSize(screen size: Size, scale: Double) -> (width: Int, height: Int) {
-        (Int((size.width * scale + hudWidth + 3 * margin).rounded()),
-         Int(max(size.height * scale + 2 * margin, 640).rounded()))
-    }
-
-    /// The largest scale (≤ 2, in steps of 0.05) at which the screen and the HUD fit a
-    /// display of `display` pixels.
-    package static func fittingScale(for size: Size, display: (width: Int, height: Int)?) -> Double {
-        guard let d = display else { return 1 }
-        let s = min((Double(d.height) - 2 * margin - 80) / size.height, (Double(d.width) - hudWidth - 3 * margin) / size.width, 2)
-        return max((s * 20).rounded(.down) / 20, 0.25)
-    }
-
-    /// A window point in screen points.
-    package func toScreen(x: Double, y: Double) -> Point {
-        Point(x: (x - screen.minX) / scale, y: (y - screen.minY) / scale)
-    }
-
-    /// A rectangle in screen points in window pixels.
-    package func toWindow(_ r: Rect) -> Rect {
-        Rect(x: screen.minX + r.minX * scale, y: screen.minY + r.minY * scale, width: r.width * scale, height: r.height * scale)
     }
 }

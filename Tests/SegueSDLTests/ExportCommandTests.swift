@@ -61,8 +61,10 @@ import Testing
         // 4 s: of its idle stretches (1 s before the drag, 2 s after) half a second each stays.
         let all = Int(4 * fps) + 1
         #expect(frames < all - Int(2 * fps) && frames > Int(1.2 * fps), "\(frames) of \(all)")
-        // Short, it tells only its end: what it wrote, how big, how many frames, how long it took.
-        #expect(r.lines == 1 && r.stderr.hasPrefix("segue: wrote '\(name)' (") && r.stderr.hasSuffix(" s\n"), "\(r.stderr)")
+        // Progress lines while it takes over 2 s, then what it wrote, how big, how many frames, how long it took.
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("segue: wrote '\(name)' (") == true && r.stderr.hasSuffix(" s\n"), "\(r.stderr)")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("segue: replay → '\(name)': ") && $0.contains("% (") }, "\(r.stderr)")
         let video = try Self.probe(dir + "/" + name)
         #expect(video.width == 224 && video.height == 398, "\(video)")
         #expect(video.frames == frames, "\(video) against \(frames)")

@@ -12,7 +12,11 @@ package enum InputEvent: Hashable, Sendable {
     case key(Key, shift: Bool)
 
     package enum Key: Hashable, Sendable {
-        case escape, quit, space, left, right, up, down
+        case escape, quit, space, left, right, up, down, tab
+        /// F11.
+        case fullScreen
+        /// F1, or ? (Shift and /).
+        case help
         case digit(Int)
         case character(Character)
     }
