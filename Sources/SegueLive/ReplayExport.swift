@@ -208,7 +208,7 @@ struct ReplayExport {
         guard case .video(_, let format) = target else { return }
         if plan.sizes.count > 1 {
             let sizes = plan.sizes.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
-            throw UsageError("the window was resized within the export (frames of \(sizes)); a video has one size: choose --start and --end, or write PNG frames (--out DIR)")
+            throw UsageError("the frames change size within the export (\(sizes): the window resized, or the screen split for A/B); a video has one size: choose --start and --end, add --hud (if the window kept its size), or write PNG frames (--out DIR)")
         }
         let bytes = plan.sizes[0].width * plan.sizes[0].height * 4 * plan.drawnCount
         if format == .gif && bytes > VideoFormat.gifFrameBytes {

@@ -111,6 +111,22 @@ import Testing
         #expect(CLI.contents(dir) == ["drag.json"])
     }
 
+    /// A split into A and B halves the screen: a video of the screen cannot hold both sizes,
+    /// one of the whole window can (both screens and the HUD), and PNG frames can.
+    @Test func aVideoHasOneFrameSize() throws {
+        let dir = try CLI.folder()
+        try CLI.write(Self.drag.replacingOccurrences(of: #""events":["#, with: #""events":[{"t":0.3,"type":"key","key":"b","shift":false},"#),
+                      dir + "/split.json")
+        let screen = try CLI.run(["replay", "split.json", "--out", "s.mp4", "--scale", "0.5"], in: dir)
+        #expect(screen.status == 2 && screen.lines == 1 && screen.stderr.contains("the frames change size within the export (224×398, "), "\(screen.stderr)")
+        #expect(CLI.contents(dir) == ["split.json"])
+        let window = try CLI.run(["replay", "split.json", "--out", "w.mp4", "--scale", "0.5", "--hud"], in: dir)
+        #expect(window.status == 0, "\(window.stderr)")
+        let video = try Self.probe(dir + "/w.mp4")
+        #expect(video.width == 450 && video.height == 450, "\(video)")
+        #expect(try CLI.run(["replay", "split.json", "--out", "f", "--scale", "0.5"], in: dir).status == 0)
+    }
+
     @Test func oneLetterNamesAndAReadOnlyFolder() throws {
         let dir = try Self.folderWithDrag()
         #expect(try CLI.run(["replay", "drag.json", "--out", "a.gif", "--scale", "0.2"], in: dir).status == 0)
