@@ -99,8 +99,9 @@ final class LiveApp {
         let tunings = options.noSavedTuning ? TuningStore() : TuningStore.defaultPath().map(TuningStore.init(path:)) ?? TuningStore()
         if let problem = tunings.problem { Command.writeStandardError("segue: \(problem)\n") }
         tunings.onProblem = { Command.writeStandardError("segue: \($0)\n") }
+        let configured = Options.configuredFiles
         session = Session(options: host.options, window: host.window.size, transitions: options.lineup.transitions,
-                          moreFiles: Options.configuredFiles, tunings: tunings)
+                          moreFiles: configured, tunings: tunings)
         session.copy = { [host] in host.platform.setClipboard($0) }
         session.toggleFullScreen = { [host] in host.window.isFullScreen.toggle() }
         if options.events {
@@ -108,6 +109,7 @@ final class LiveApp {
             stats = FrameStats()
         }
         var started = Recording(options: host.options, window: host.window.size)
+        started.moreFiles = configured.isEmpty ? nil : configured
         // The tunings the session starts from, so the replay starts from them too.
         started.tuning = tunings.tunings.isEmpty ? nil : tunings.tunings
         recording = options.record.map { RecordingOutput(path: $0, recording: started) }

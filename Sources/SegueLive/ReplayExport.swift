@@ -145,8 +145,9 @@ struct ReplayExport {
         let first = plan.sizes[0]
         var canvas = try OffscreenCanvas(platform: platform, width: first.width, height: first.height,
                                          assetsDirectory: try Assets.directory(), kind: kind)
+        // What pads a frame whose size differs from the first's (a resize).
         let background = framing.includesHUD ? ExportFraming.windowBackground : Color.black
-        var parts: [ExportFraming.Part] = []
+        var screens: [DisplayList] = [], hud = DisplayList()
         var written = 0
         /// Draws the frames, handing each one's pixels to `take`.
         func draw(_ take: ([UInt8], Int, Int) throws -> Void) throws {
@@ -160,9 +161,12 @@ struct ReplayExport {
                 if canvas.width != w || canvas.height != h {
                     canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: kind)
                 }
-                for v in session.variants { try canvas.drawer.textures.registerAssets(v.demo.images) }
-                framing.compose(session, into: &parts)
-                let pixels = try canvas.render(parts.map { ($0.list, $0.pixelScale, $0.clip) }, background: background)
+                try canvas.drawer.textures.registerAssets(session.demo.images)
+                framing.compose(session, screens: &screens, hud: &hud)
+                let layout = session.layout
+                let pixels = try canvas.render(screens, clips: screens.indices.map { framing.screenRect(layout, $0) },
+                                               pixelScale: layout.scale * framing.scale, overlay: framing.includesHUD ? hud : nil,
+                                               overlayScale: framing.hudPixelScale(layout), background: framing.background(layout))
                 try take(pixels, w, h)
                 written += 1
                 if let line = progress.update(done: written, now: Platform.seconds) { Command.writeStandardError(line) }

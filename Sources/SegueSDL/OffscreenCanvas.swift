@@ -26,22 +26,25 @@ package final class OffscreenCanvas {
 
     package var renderer: Renderer { drawer.renderer }
 
-    /// Clears to `background`, draws `list` and reads the pixels back; throws `Interrupted`
-    /// when a signal came meanwhile.
-    package func render(_ list: DisplayList, pixelScale: Double, background: Color = .black) throws -> [UInt8] {
-        try render([(list, pixelScale, nil)], background: background)
+    /// Clears to `background`, draws `list` — limited to `clip` (pixels) when given — then
+    /// `overlay` over it unclipped at `overlayScale` (a window's HUD), and reads the pixels
+    /// back; throws `Interrupted` when a signal came meanwhile.
+    package func render(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil, overlay: DisplayList? = nil,
+                        overlayScale: Double = 1, background: Color = .black) throws -> [UInt8] {
+        try render([list], clips: [clip], pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale, background: background)
     }
 
-    /// Clears to `background`, draws each of `parts` in order — at its pixel scale, limited
-    /// to its clip (pixels) when it has one — and reads the pixels back; throws
-    /// `Interrupted` when a signal came meanwhile.
-    package func render(_ parts: [(list: DisplayList, pixelScale: Double, clip: Rect?)], background: Color = .black) throws -> [UInt8] {
+    /// `render` of several lists, each limited to its clip (the screens of a split stage).
+    package func render(_ lists: [DisplayList], clips: [Rect?], pixelScale: Double, overlay: DisplayList? = nil,
+                        overlayScale: Double = 1, background: Color = .black) throws -> [UInt8] {
+        precondition(lists.count == clips.count, "one clip per list")
         renderer.clear(background)
-        for part in parts {
-            let limit = renderer.setClip(part.clip)
-            drawer.draw(part.list, pixelScale: part.pixelScale, clip: limit)
+        for (list, clip) in zip(lists, clips) {
+            let limit = renderer.setClip(clip)
+            drawer.draw(list, pixelScale: pixelScale, clip: limit)
         }
         renderer.setClip(nil)
+        if let overlay { drawer.draw(overlay, pixelScale: overlayScale) }
         drawer.textures.endFrame()
         // A signal that came while drawing (which then stopped) ends it here, before the
         // read-back of what may be 8192² pixels.

@@ -1,8 +1,8 @@
 import Segue
 
-/// What an export shows of a session in each frame: the device screen alone (A's while
-/// split), or the whole window — every screen, each clipped to itself, and the HUD — with
-/// every pixel scaled by `scale`.
+/// What an export shows of a session in each frame: the stage alone — the device screen,
+/// or A and B side by side while split — or the whole window, the HUD included; each
+/// screen clipped to itself, every pixel scaled by `scale`.
 package struct ExportFraming: Hashable, Sendable {
     /// The scales an export takes: output pixels per window pixel.
     package static let scales = 0.1...4.0
@@ -20,41 +20,61 @@ package struct ExportFraming: Hashable, Sendable {
         self.scale = scale
     }
 
+    /// The part of the window a frame shows, window pixels: all of it, or the screens' bounds.
+    package func shown(_ layout: Layout) -> Rect {
+        guard !includesHUD else { return Rect(x: 0, y: 0, width: Double(layout.window.width), height: Double(layout.window.height)) }
+        return layout.screens.dropFirst().reduce(layout.screens[0]) { $0.union($1) }
+    }
+
     /// A frame's size in output pixels (each side rounded) for a session laid out as `layout`.
     package func size(_ layout: Layout) -> (width: Int, height: Int) {
-        let (w, h) = includesHUD ? (Double(layout.window.width), Double(layout.window.height))
-                                 : (layout.screen.width, layout.screen.height)
-        return (Int((w * scale).rounded()), Int((h * scale).rounded()))
+        let r = shown(layout)
+        return (Int((r.width * scale).rounded()), Int((r.height * scale).rounded()))
     }
 
-    /// One display list of a frame: what it draws, at which pixel scale (`DisplayListRenderer`'s),
-    /// limited to `clip` (output pixels) when there is one.
-    package struct Part: Equatable, Sendable {
-        package var list = DisplayList()
-        package var pixelScale = 1.0
-        package var clip: Rect?
+    /// Where screen `index` lies in the frame, output pixels (what its drawing is clipped to).
+    package func screenRect(_ layout: Layout, _ index: Int = 0) -> Rect {
+        let s = layout.screens[index], o = shown(layout).origin
+        return Rect(x: (s.minX - o.x) * scale, y: (s.minY - o.y) * scale, width: s.width * scale, height: s.height * scale)
     }
 
-    /// The frame's parts in drawing order — the screens (one without the HUD), then the
-    /// HUD — composed into `parts` (reusing its lists), in output pixels.
-    @MainActor package func compose(_ session: Session, into parts: inout [Part]) {
-        let layout = session.layout
-        let screens = includesHUD ? session.variants.count : 1
-        let count = screens + (includesHUD ? 1 : 0)
-        while parts.count < count { parts.append(Part()) }
-        parts.removeLast(parts.count - count)
-        for i in 0..<screens {
-            session.composeScreen(i, into: &parts[i].list, inWindow: includesHUD)
-            parts[i].list.scale(by: scale)
-            parts[i].pixelScale = layout.scale * scale
+    /// The background between what the frame shows: the window's, except behind a lone
+    /// screen (black, as `render` draws).
+    package func background(_ layout: Layout) -> Color {
+        includesHUD || layout.screens.count > 1 ? Self.windowBackground : .black
+    }
+
+    /// Each screen's display list in output pixels (`screens` holds one per screen after),
+    /// and the HUD's (emptied when the frame has none), drawn at `hudPixelScale`.
+    @MainActor package func compose(_ session: Session, screens: inout [DisplayList], hud: inout DisplayList) {
+        let layout = session.layout, o = shown(layout).origin
+        let count = layout.screens.count
+        while screens.count < count { screens.append(DisplayList()) }
+        if screens.count > count { screens.removeLast(screens.count - count) }
+        for i in 0..<count {
             let s = layout.screens[i]
-            parts[i].clip = includesHUD ? Rect(x: s.minX * scale, y: s.minY * scale, width: s.width * scale, height: s.height * scale) : nil
+            session.composeScreen(i, into: &screens[i], at: Point(x: s.minX - o.x, y: s.minY - o.y))
+            screens[i].scale(by: scale)
         }
         if includesHUD {
-            session.composeHUD(into: &parts[screens].list)
-            parts[screens].list.scale(by: scale)
-            parts[screens].pixelScale = layout.hudScale * scale
-            parts[screens].clip = nil
+            session.composeHUD(into: &hud)
+            hud.scale(by: scale)
+        } else {
+            hud.removeAll()
         }
+    }
+
+    /// The pixel scale the HUD's list draws at.
+    package func hudPixelScale(_ layout: Layout) -> Double { layout.hudScale * scale }
+}
+
+extension DisplayList {
+    /// Scales every item and clip region by `factor` about the output's origin (x and y;
+    /// depth and perspective are unchanged).
+    package mutating func scale(by factor: Double) {
+        guard factor != 1 else { return }
+        let s = Transform3D.makeScale(factor, factor, 1)
+        for i in items.indices { items[i].transform = items[i].transform.concatenating(s) }
+        for i in clips.indices { clips[i].transform = clips[i].transform.concatenating(s) }
     }
 }

@@ -24,7 +24,7 @@ package struct ExportPlan {
     package init(_ replayer: Replayer, framing: ExportFraming, range: ClosedRange<Double>, trimIdle: Bool,
                  check: () throws -> Void) throws {
         var trim = IdleTrim(frameRate: replayer.frameRate)
-        var parts: [ExportFraming.Part] = [], last: [ExportFraming.Part] = []
+        var screens: [DisplayList] = [], hud = DisplayList(), lastScreens: [DisplayList] = [], lastHUD = DisplayList()
         var duration = 0.0, drawn: [Bool] = [], sizes: [(width: Int, height: Int)] = [], inRange = 0
         try replayer.run(emit: { _ in }) { session, number, time in
             try check()
@@ -37,8 +37,8 @@ package struct ExportPlan {
                 drawn.append(false)
                 return
             }
-            framing.compose(session, into: &parts)
-            let changed = inRange == 0 || parts != last
+            framing.compose(session, screens: &screens, hud: &hud)
+            let changed = inRange == 0 || screens != lastScreens || hud != lastHUD
             inRange += 1
             let keep = !trimIdle || trim.keep(changed: changed)
             drawn.append(keep)
@@ -46,7 +46,8 @@ package struct ExportPlan {
                 let size = framing.size(session.layout)
                 if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
             }
-            swap(&parts, &last)
+            swap(&screens, &lastScreens)
+            swap(&hud, &lastHUD)
         }
         self.duration = duration
         self.drawn = drawn

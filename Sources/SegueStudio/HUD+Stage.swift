@@ -89,12 +89,3 @@ extension HUD {
         }
     }
 }
-
-extension DisplayList {
-    /// Scales everything by `s` about the origin (items and clip regions alike).
-    package mutating func scale(by s: Double) {
-        let m = Transform3D.makeScale(s, s, 1)
-        for i in items.indices { items[i].transform = items[i].transform.concatenating(m) }
-        for i in clips.indices { clips[i].transform = clips[i].transform.concatenating(m) }
-    }
-}

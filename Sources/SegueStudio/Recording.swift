@@ -43,6 +43,9 @@ package struct Recording: Codable, Sendable {
     /// How the window was laid out: 2 for a layout that fits any window (`Layout`); absent
     /// in recordings made before, which replay in the classic one (`Layout.Request.isClassic`).
     package var layout: Int?
+    /// The transition files the session offered besides its options' (the user's folder,
+    /// `$XDG_CONFIG_HOME/segue/transitions/`), so its replay offers the same list.
+    package var moreFiles: [String]?
     package var events: [Entry]
 
     /// An empty recording of a session started with `arguments` in a window of `window` pixels.
@@ -146,6 +149,9 @@ package struct Recording: Codable, Sendable {
             throw bad("window must be [width, height] within 1…16384")
         }
         if let l = layout, l != Recording.layoutVersion { throw bad("layout \(l), this segue lays out \(Recording.layoutVersion)") }
+        if let files = moreFiles, files.count > 10_000 || files.contains(where: { $0.isEmpty || $0.utf8.count > 4096 }) {
+            throw bad("moreFiles must be at most 10000 paths of 1…4096 bytes")
+        }
         var last = 0.0
         for (i, e) in events.enumerated() {
             guard e.t.isFinite, e.t >= last, e.t <= 86_400 else { throw bad("event \(i + 1) has time \(e.t): times must rise from 0") }

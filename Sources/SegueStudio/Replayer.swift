@@ -30,7 +30,7 @@ package struct Replayer {
     /// the event lines.
     package func run(emit: @escaping (String) -> Void, frame: (Session, Int, Double) throws -> Void) rethrows {
         let session = Session(options: options, window: (recording.window[0], recording.window[1]), transitions: transitions,
-                              tunings: TuningStore(tunings: recording.tuning ?? [:]))
+                              moreFiles: recording.moreFiles ?? [], tunings: TuningStore(tunings: recording.tuning ?? [:]))
         session.emit = emit
         var number = 0
         var time = 0.0

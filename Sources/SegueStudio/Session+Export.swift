@@ -16,17 +16,17 @@ extension Session {
     /// or nowhere to export to (a replay), the HUD says so instead.
     func exportLastTransition() {
         guard let export else {
-            showToast("Exporting is the app's: segue replay REC --out FILE.mp4 exports a recording")
+            toast("Exporting is the app's: segue replay REC --out FILE.mp4 exports a recording")
             return
         }
         guard let last = lastTransition else {
-            showToast("No transition has ended yet: nothing to export")
+            toast("No transition has ended yet: nothing to export")
             return
         }
         let now = realTime ?? 0
         export(ExportRequest(name: last.name, start: max(last.span.lowerBound - Self.exportMargins.before, 0),
                              end: min(last.span.upperBound + Self.exportMargins.after, now)))
-        showToast("Exporting \(last.name)…")
+        toast("Exporting \(last.name)…")
     }
 
     /// An export `e` asked for has ended: written to `file` (an `exported` event), or not,
@@ -36,6 +36,12 @@ extension Session {
         e.file = file
         e.message = problem
         emit(e.jsonLine)
-        showToast(problem.map { "Export failed: \($0)" } ?? "Exported \(file)")
+        toast(problem.map { "Export failed: \($0)" } ?? "Exported \(file)")
+    }
+
+    /// Shows `text` in the HUD for `toastSeconds`.
+    package func toast(_ text: String) {
+        hud.toast = text
+        toastUntil = (realTime ?? 0) + Self.toastSeconds
     }
 }

@@ -170,7 +170,7 @@ extension Session {
         if variants.count > 1 { e.variant = variants[selected].name }
         emit(e.jsonLine)
         let whose = variants.count > 1 ? "\(entry.name) \(variants[selected].name)" : entry.name
-        showToast(copy == nil ? "\(whose)'s tuning, as code: see the tuning event" : "Copied \(whose)'s tuning as Swift and a segue command")
+        toast(copy == nil ? "\(whose)'s tuning, as code: see the tuning event" : "Copied \(whose)'s tuning as Swift and a segue command")
     }
 
     /// Puts `parameters` on the selected screen, kept: A's in `tunings` (and on disk), B's

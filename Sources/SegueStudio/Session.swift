@@ -74,12 +74,13 @@ package final class Session {
     var tuningsB: [String: TransitionParameters] = [:]
     /// A file whose new version waits for the transition under way to end.
     var reloadPending = false
-    /// The last transition the HUD showed end: its name and real-time span, began to ended (`e`).
-    package internal(set) var lastTransition: (name: String, span: ClosedRange<Double>)?
-    var transitionBegan = 0.0
     /// Seconds a toast stays.
     static let toastSeconds = 2.5
-    private var toastUntil = 0.0
+    var toastUntil = 0.0
+    /// The last transition that ended: its name and real-time span, from when the first
+    /// screen began it to when the last ended it (`export`).
+    package internal(set) var lastTransition: (name: String, span: ClosedRange<Double>)?
+    var transitionBegan = 0.0
 
     /// A session showing the first of `options.transitionFiles` that reads, else what
     /// `options.demo` names, else flip; `transitions` follow the built-in demos in the list,
@@ -154,8 +155,8 @@ package final class Session {
         var e: SessionEvent
         switch event {
         case .began(let c):
+            if !variants.contains(where: { $0 !== variant && $0.demo.window.isTransitioning }) { transitionBegan = realTime ?? 0 }
             if shown {
-                transitionBegan = realTime ?? 0
                 hud.transition = c.transitionName
                 hud.operation = c.operation
             }
@@ -165,8 +166,8 @@ package final class Session {
             e.operation = c.operation.rawValue
             e.interactive = c.isInteractive
         case .ended(let c, let cancelled):
-            if shown { lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan)) }
             variant.endPlot(at: sceneTime, cancelled: cancelled)
+            if !isTransitioning { lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan)) }
             // Told here, not guessed from the last phase seen: a drag released at 0 %
             // cancels and ends within one frame, never seen "cancelling".
             if shown {
@@ -285,18 +286,12 @@ package final class Session {
     /// Sets the frames per second the HUD shows.
     package func setFPS(_ fps: Double) { hud.fps = fps }
 
-    /// Shows `toast` in the HUD for `toastSeconds`.
-    package func showToast(_ toast: String) {
-        hud.toast = toast
-        toastUntil = (realTime ?? 0) + Self.toastSeconds
-    }
-
-    /// Screen `index`'s display list in window pixels, or with `inWindow: false` in pixels
-    /// from the screen's own top-left corner (a frame of the screen alone), the pointer's
-    /// dot and trail over it while a drag is under way.
-    package func composeScreen(_ index: Int = 0, into list: inout DisplayList, inWindow: Bool = true) {
+    /// Screen `index`'s display list in window pixels, or with its top-left corner `at` a
+    /// point of one's own (`.zero`: a frame of the screen alone), the pointer's dot and
+    /// trail over it while a drag is under way.
+    package func composeScreen(_ index: Int = 0, into list: inout DisplayList, at origin: Point? = nil) {
         list.removeAll()
-        let offset = inWindow ? layout.screens[index].origin : .zero
+        let offset = origin ?? layout.screens[index].origin
         Compositor.compose(variants[index].demo.window.layer, scale: layout.scale, offset: offset, into: &list)
         trail.compose(into: &list, scale: layout.scale, offset: offset)
     }

@@ -59,3 +59,36 @@ import Testing
         #expect(s.demo.parameters.duration == 2 && s.demo.nextOperation == .present)
     }
 }
+
+/// The files of the user's folder join a session's list; its recording names them, so the
+/// replay (and an export of it) offers the same list and shows what the live run showed.
+@MainActor @Suite struct RecordedFolderTests {
+    @Test func aReplayOffersTheFilesTheLiveRunDid() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("mine.json").path
+        try flipFileText.replacingOccurrences(of: #""name": "flip""#, with: #""name": "mine""#)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let live = Session(options: SessionOptions(), window: (900, 915), moreFiles: [file])
+        var recording = Recording(options: SessionOptions(), window: (900, 915))
+        recording.moreFiles = [file]
+        var lines: [String] = []
+        live.emit = { lines.append($0) }
+        let index = live.entries.count
+        #expect(live.hud.demos.last == "mine")
+        for (t, input) in [(0.1, InputEvent.key(.digit(index), shift: false))] {
+            recording.append(input, at: t)
+            live.handle(input, at: t)
+        }
+        #expect(live.demo.name == "mine")
+        let path = dir.appendingPathComponent("run.json").path
+        try recording.write(to: path)
+        let (read, options) = try Recording.read(path)
+        #expect(read.moreFiles == [file])
+        var replayed: [String] = []
+        Replayer(recording: read, options: options).run(emit: { replayed.append($0) }) { _, _, _ in }
+        #expect(replayed.filter { $0.contains(#""event":"screen""#) } == lines.filter { $0.contains(#""event":"screen""#) })
+        #expect(replayed.contains { $0.contains(#""demo":"mine""#) })
+    }
+}

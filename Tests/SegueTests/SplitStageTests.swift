@@ -140,6 +140,33 @@ import Testing
         #expect(lines.filter { $0.contains("\"screen\"") } == d.lines.filter { $0.contains("\"screen\"") })
     }
 
+    /// An export of a split stage frames both screens, a margin apart, each clipped to itself.
+    @Test func anExportFramesBothScreens() {
+        let d = SessionDriver()
+        d.frame([key("b")])
+        let l = d.session.layout, a = l.screens[0], b = l.screens[1]
+        let framing = ExportFraming(scale: 0.5)
+        let (w, h) = framing.size(l)
+        #expect(w == Int(((b.maxX - a.minX) * 0.5).rounded()) && h == Int((a.height * 0.5).rounded()))
+        #expect(framing.screenRect(l, 0) == Rect(x: 0, y: 0, width: a.width / 2, height: a.height / 2))
+        #expect(framing.screenRect(l, 1) == Rect(x: (b.minX - a.minX) / 2, y: 0, width: b.width / 2, height: b.height / 2))
+        #expect(framing.background(l) == ExportFraming.windowBackground)
+        var screens: [DisplayList] = [], hud = DisplayList()
+        framing.compose(d.session, screens: &screens, hud: &hud)
+        #expect(screens.count == 2 && hud.items.isEmpty)
+        // B's list is A's moved across by the screens' distance (both show the same at rest).
+        let shift = Transform3D.makeTranslation((b.minX - a.minX) / 2, 0, 0)
+        #expect(screens[1].items.map(\.rect) == screens[0].items.map(\.rect))
+        #expect(zip(screens[0].items, screens[1].items).allSatisfy { p, q in
+            let x = p.transform.concatenating(shift)
+            let fields: [KeyPath<Transform3D, Double>] = [\.m11, \.m12, \.m14, \.m21, \.m22, \.m24, \.m34, \.m41, \.m42, \.m44]
+            return fields.allSatisfy { abs(x[keyPath: $0] - q.transform[keyPath: $0]) < 1e-9 }
+        })
+        // The whole window, with the HUD drawn at its own scale times the framing's.
+        let window = ExportFraming(includesHUD: true, scale: 2)
+        #expect(window.size(l) == (1800, 1830) && window.hudPixelScale(l) == 2 * l.hudScale)
+    }
+
     @Test func theTrailKeepsPointsApartAndAtMostItsLength() {
         var t = PointerTrail()
         t.add(Point(x: 0, y: 0))
