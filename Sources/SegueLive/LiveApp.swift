@@ -20,8 +20,8 @@ final class LiveApp {
         static let fullScreen = Flag("--fullscreen", help: "open full screen (F11 or F switches, live)")
         static let events = Flag("--events", help: """
             print JSON lines on stdout: ready (window, screen and tappable targets in window pixels), \
-            screen (after every change, with the targets), began, ended, and stats (frames per second \
-            while dragging) when the app quits
+            screen (after every change, with the targets), began, ended, exported (the file e wrote), \
+            and stats (frames per second while dragging) when the app quits
             """)
         static let record = Option<String>.text("--record", "FILE", help: """
             write every input with its time, and the options, to FILE (JSON) for `segue replay`: \

@@ -114,6 +114,7 @@ struct ReplayExport {
     /// Plans, draws and writes the frames of `recording` replayed with `options`.
     @MainActor func run(_ recording: Recording, _ options: SessionOptions, transitions: [CustomTransition],
                         renderer kind: Renderer.Kind, emit: @escaping (String) -> Void) throws {
+        let started = Platform.seconds
         var replayer = Replayer(recording: recording, options: options, transitions: transitions)
         replayer.frameRate = frameRate
         replayer.drawsAtInputs = false
@@ -122,11 +123,24 @@ struct ReplayExport {
         try check(plan)
         let count = plan.drawnCount
         let name = Echo.quoted(target.path)
-        let cut = plan.framesInRange - count
-        Command.writeStandardError("segue: replay → \(name): \(count) frames at \(VideoFormat.number(frameRate)) per second"
-                                   + (cut > 0 ? " (\(cut) idle \(cut == 1 ? "one" : "ones") cut)" : "") + "\n")
-        let started = Platform.seconds
         var progress = Progress("segue: replay → \(name)", total: count, isTerminal: isatty(2) == 1, now: started)
+        do {
+            try write(replayer, plan, &progress, renderer: kind, emit: emit)
+        } catch {
+            // A bar on the terminal gives way to the error's line.
+            Command.writeStandardError(progress.clear())
+            throw error
+        }
+        let cut = plan.framesInRange - count
+        Command.writeStandardError(progress.clear() + "segue: wrote \(name)\(Self.sizeText(target.path)): \(count) frames at "
+                                   + "\(VideoFormat.number(frameRate)) per second" + (cut > 0 ? " (\(cut) idle \(cut == 1 ? "one" : "ones") cut)" : "")
+                                   + " in \(String(format1: Platform.seconds - started)) s\n")
+    }
+
+    /// Draws the frames `plan` keeps of `replayer` and writes them to `target`, telling `progress`.
+    @MainActor private func write(_ replayer: Replayer, _ plan: ExportPlan, _ progress: inout Progress, renderer kind: Renderer.Kind,
+                                  emit: @escaping (String) -> Void) throws {
+        let name = Echo.quoted(target.path)
         let platform = try Platform(headless: true)
         let first = plan.sizes[0]
         var canvas = try OffscreenCanvas(platform: platform, width: first.width, height: first.height,
@@ -186,8 +200,6 @@ struct ReplayExport {
                 try verify(temp, frames: written, name: name)
             })
         }
-        let seconds = Platform.seconds - started
-        Command.writeStandardError(progress.clear() + "segue: wrote \(name)\(Self.sizeText(target.path)) in \(String(format1: seconds)) s\n")
     }
 
     /// What the plan shows to be impossible: a range outside the replay, nothing to draw,
@@ -200,7 +212,7 @@ struct ReplayExport {
         guard case .video(_, let format) = target else { return }
         if plan.sizes.count > 1 {
             let sizes = plan.sizes.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
-            throw UsageError("the window was resized within the export (frames of \(sizes)); a video has one size: choose --start and --end, or write PNG frames (--out DIR)")
+            throw UsageError("the frames change size within the export (\(sizes): the window resized, or the screen split for A/B); a video has one size: choose --start and --end, add --hud (if the window kept its size), or write PNG frames (--out DIR)")
         }
         let bytes = plan.sizes[0].width * plan.sizes[0].height * 4 * plan.drawnCount
         if format == .gif && bytes > VideoFormat.gifFrameBytes {

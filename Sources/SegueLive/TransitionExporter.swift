@@ -108,9 +108,11 @@ final class TransitionExporter {
         session.exportEnded(file: file, problem: problem)
     }
 
-    /// The child's last line without the program's name, or its exit status.
+    /// The child's last line without the program's name, or its exit status; a child
+    /// ended by a signal (the app's, on its way out) was stopped, whatever it last said.
     private static func problem(_ message: String, _ status: Int32) -> String {
-        guard let colon = message.range(of: ": "), !message.isEmpty else { return "exit status \(status)" }
+        if status > 128 { return "stopped (signal \(status - 128))" }
+        guard let colon = message.range(of: ": ") else { return "exit status \(status)" }
         return String(message[colon.upperBound...])
     }
 

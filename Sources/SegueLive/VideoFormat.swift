@@ -37,7 +37,9 @@ enum VideoFormat: String, CaseIterable, Sendable {
         let pad = "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=0x" + [r, g, b].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
         switch self {
         case .mp4:
-            return input + ["-vf", pad, "-c:v", "libx264", "-preset", "medium", "-tune", "animation", "-crf", "20",
+            // veryfast at CRF 18 against medium at 20, 10 s of a flip at 448 × 797 on 2 cores:
+            // 7 ms a frame against 17, 46.2 dB PSNR against 46.9, 1.16 MB against 1.0.
+            return input + ["-vf", pad, "-c:v", "libx264", "-preset", "veryfast", "-tune", "animation", "-crf", "18",
                             "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", path]
         case .webm:
             return input + ["-vf", pad, "-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",

@@ -42,7 +42,7 @@ extension HUD {
         ("drag", "scrub; let go to finish or cancel"),
         ("Esc", "cancel the drag"), ("Space", "pause, resume"), ("← →", "step a frame"),
         ("S", "slow motion"), ("1–9 ↑ ↓", "switch transitions"),
-        ("d c l t o k p r v", "tune (Shift: back); 0 resets"), ("Y", "copy the tuning as code"),
+        ("d c l t o k p r v", "tune (Shift: back); 0 resets"), ("Y", "copy the tuning as code"), ("E", "export the last transition"),
         ("B · Tab", "split A/B · pick A or B"), ("H", "hide or show the HUD"), ("F · F11", "full screen"),
         ("F1 · ?", "these keys"), ("Q", "quit"),
     ]

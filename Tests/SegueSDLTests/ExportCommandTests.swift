@@ -44,9 +44,9 @@ import Testing
                 Int(fields["nb_read_frames"] ?? "") ?? -1, Double(fields["duration"] ?? "") ?? -1)
     }
 
-    /// The frame count the first stderr line announces ("… N frames at F per second …").
+    /// The frame count the last stderr line tells ("segue: wrote 'F' (S): N frames at F per second …").
     static func announced(_ stderr: String) -> Int? {
-        guard let line = stderr.split(separator: "\n").first, let range = line.range(of: #"\d+ frames"#, options: .regularExpression) else { return nil }
+        guard let line = stderr.split(separator: "\n").last, line.hasPrefix("segue: wrote "), let range = line.range(of: #"\d+ frames"#, options: .regularExpression) else { return nil }
         return Int(line[range].split(separator: " ")[0])
     }
 
@@ -61,7 +61,10 @@ import Testing
         // 4 s: of its idle stretches (1 s before the drag, 2 s after) half a second each stays.
         let all = Int(4 * fps) + 1
         #expect(frames < all - Int(2 * fps) && frames > Int(1.2 * fps), "\(frames) of \(all)")
-        #expect(r.stderr.hasSuffix("s\n") && r.stderr.contains("segue: wrote '\(name)' ("), "\(r.stderr)")
+        // Progress lines while it takes over 2 s, then what it wrote, how big, how many frames, how long it took.
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("segue: wrote '\(name)' (") == true && r.stderr.hasSuffix(" s\n"), "\(r.stderr)")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("segue: replay → '\(name)': ") && $0.contains("% (") }, "\(r.stderr)")
         let video = try Self.probe(dir + "/" + name)
         #expect(video.width == 224 && video.height == 398, "\(video)")
         #expect(video.frames == frames, "\(video) against \(frames)")
@@ -108,6 +111,22 @@ import Testing
         #expect(CLI.contents(dir) == ["drag.json"])
     }
 
+    /// A split into A and B halves the screen: a video of the screen cannot hold both sizes,
+    /// one of the whole window can (both screens and the HUD), and PNG frames can.
+    @Test func aVideoHasOneFrameSize() throws {
+        let dir = try CLI.folder()
+        try CLI.write(Self.drag.replacingOccurrences(of: #""events":["#, with: #""events":[{"t":0.3,"type":"key","key":"b","shift":false},"#),
+                      dir + "/split.json")
+        let screen = try CLI.run(["replay", "split.json", "--out", "s.mp4", "--scale", "0.5"], in: dir)
+        #expect(screen.status == 2 && screen.lines == 1 && screen.stderr.contains("the frames change size within the export (224×398, "), "\(screen.stderr)")
+        #expect(CLI.contents(dir) == ["split.json"])
+        let window = try CLI.run(["replay", "split.json", "--out", "w.mp4", "--scale", "0.5", "--hud"], in: dir)
+        #expect(window.status == 0, "\(window.stderr)")
+        let video = try Self.probe(dir + "/w.mp4")
+        #expect(video.width == 450 && video.height == 450, "\(video)")
+        #expect(try CLI.run(["replay", "split.json", "--out", "f", "--scale", "0.5"], in: dir).status == 0)
+    }
+
     @Test func oneLetterNamesAndAReadOnlyFolder() throws {
         let dir = try Self.folderWithDrag()
         #expect(try CLI.run(["replay", "drag.json", "--out", "a.gif", "--scale", "0.2"], in: dir).status == 0)
@@ -144,9 +163,10 @@ import Testing
         } else {
             try CLI.write("keep", dir + "/" + name)
         }
-        let r = try CLI.run(args, in: dir, signal: signal, after: 2.5)
+        let r = try CLI.run(args, in: dir, signal: signal, after: 5)
         #expect(r.status == 128 + signal && r.seconds < 1, "\(r)")
-        #expect(r.stderr.contains("frames at"), "stopped before it drew: \(r.stderr)")
+        // Off a terminal a progress line every 2 s: the signal came while it drew.
+        #expect(r.stderr.contains("% (") && r.stderr.contains(" left\n"), "stopped before it drew: \(r.stderr)")
         #expect(CLI.contents(dir) == ["long.json", name].sorted())
         if name.contains(".") {
             #expect(try String(contentsOfFile: dir + "/" + name, encoding: .utf8) == "keep")
