@@ -83,9 +83,10 @@ package struct Rasterizer {
     /// textured by `texture` times the vertex colours (or coloured by them alone), blended
     /// or stored, their layers' `edges` anti-aliased. The pixels of `covered` are left as
     /// they are: the caller paints each of them over, opaquely, before anyone sees them
-    /// (what a later opaque item surely replaces), so drawing them would change nothing. Traps unless `indices.count` is a
-    /// multiple of 3, every index is one of `vertices`, and `edges` has a range of its
-    /// lines for each triangle (checked once a call, before any pixel).
+    /// (what a later opaque item surely replaces), so drawing them would change nothing.
+    /// Traps unless `indices.count` is a multiple of 3, every index is one of `vertices`,
+    /// and `edges` has a range of its lines for each triangle (checked once a call, before
+    /// any pixel).
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                       edges: TriangleEdges? = nil, texture: RasterImage?, blended: Bool, into target: RasterImage,
                       clip: PixelRect, covered: UnsafeBufferPointer<PixelRect> = UnsafeBufferPointer(start: nil, count: 0)) {

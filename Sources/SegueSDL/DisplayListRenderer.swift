@@ -8,9 +8,11 @@ import SegueRender
 /// Solid colours stay one cell (a projected plane is exactly a quad); gradients are cut
 /// only as finely as their colour needs (`gradientLevelTolerance`); textures and glyphs are
 /// cut to the tessellator's half-pixel tolerance. Everything is clipped at the near plane
-/// and the guard band, items hidden under opaque ones are not drawn (`Occlusion`),
-/// translucent fills are blended ahead of time where they can be (`Precomposition`), opaque
-/// fills are drawn without blending, and buffers are reused from frame to frame. On an
+/// and the guard band, items hidden under opaque ones are not drawn (`Occlusion`), nor items
+/// and glyphs their clip regions cut away (`ClipBounds`), nor the pixels opaque items drawn
+/// later replace (`Covers`), translucent fills are blended ahead of time where they can be
+/// (`Precomposition`), opaque fills are drawn without blending, and buffers are reused from
+/// frame to frame. On an
 /// engine that `drawsEdgeCoverage`, every edge of a colour, gradient or image is anti-
 /// aliased, but where two items' images share it (`SharedSides`).
 package final class DisplayListRenderer {
