@@ -39,8 +39,21 @@ import Testing
         plot.append(.init(t: 0, finger: 0.1, progress: 0.1))
         plot.append(.init(t: 0, finger: 0.2, progress: 0.2))
         #expect(plot.samples == [.init(t: 0, finger: 0.2, progress: 0.2)])
-        for i in 1...2000 { plot.append(.init(t: Double(i), finger: nil, progress: 0)) }
+        for i in 1...2000 { plot.append(.init(t: Double(i), finger: nil, progress: Double(i % 2))) }
         #expect(plot.samples.count == TransitionPlot.sampleLimit && plot.caption == nil)
+    }
+
+    /// A finger held still changes nothing the plot draws (so the app draws nothing), and
+    /// when it moves again the hold shows flat up to its last frame.
+    @Test func aHoldChangesNothingUntilItEnds() {
+        var plot = TransitionPlot(threshold: 0.5)
+        plot.append(.init(t: 0, finger: 0.1, progress: 0.1))
+        plot.append(.init(t: 0.1, finger: 0.3, progress: 0.3))
+        let before = plot
+        for i in 2...30 { plot.append(.init(t: Double(i) / 10, finger: 0.3, progress: 0.3)) }
+        #expect(plot == before && plot.span == 0.1)
+        plot.append(.init(t: 3.1, finger: 0.4, progress: 0.4))
+        #expect(plot.samples.map(\.t) == [0, 0.1, 3.0, 3.1] && plot.samples[2].finger == 0.3 && plot.span == 3.1)
     }
 }
 
