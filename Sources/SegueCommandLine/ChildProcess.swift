@@ -53,6 +53,8 @@ public final class ChildProcess {
             close(pair[0]); close(pair[1])
             throw OutputError("cannot start \(name): \(OutputError.reason(code))")
         }
+        // Its stderr file is this child's alone: not inherited by the children started later.
+        _ = fcntl(fileno(errors), F_SETFD, FD_CLOEXEC)
         self.errors = errors
         input = pair[0]
         var actions = posix_spawn_file_actions_t()

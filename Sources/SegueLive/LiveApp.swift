@@ -126,6 +126,7 @@ final class LiveApp {
             frames = try loop()
         } catch {
             try? recording?.finish()
+            exporter.finish(session, waiting: false)
             throw error
         }
         try recording?.finish()

@@ -209,6 +209,10 @@ struct ReplayExport {
         if let start, start > plan.duration { throw UsageError("--start \(Parse.format(start)) is past the end: \(length)") }
         if let end, end > plan.duration + 1 / frameRate { throw UsageError("--end \(Parse.format(end)) is past the end: \(length)") }
         guard !plan.sizes.isEmpty else { throw UsageError("no frame falls within --start and --end (\(length))") }
+        // The sizes the replay really draws (a split or a hidden HUD changes them).
+        for s in plan.sizes where !(1...ImageFile.maxSide).contains(s.width) || !(1...ImageFile.maxSide).contains(s.height) {
+            throw UsageError("the export's frames would be \(s.width)×\(s.height) pixels; they are drawn from 1 to \(ImageFile.maxSide) a side: lower --scale or choose --start and --end")
+        }
         guard case .video(_, let format) = target else { return }
         if plan.sizes.count > 1 {
             let sizes = plan.sizes.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")

@@ -26,8 +26,14 @@ final class TransitionExporter {
         var folder: String
         var format: VideoFormat
 
+        /// A folder given must exist and be writable (else exit 2); the current folder, the
+        /// default, is not checked until `e` (a read-only one fails that export, not the app).
         init(_ a: Arguments) throws {
-            let given = try a.value(Self.folder) ?? "."
+            guard let given = try a.value(Self.folder) else {
+                folder = Path.resolved(".") ?? "."
+                format = try a.value(Self.format) ?? .mp4
+                return
+            }
             guard Path.kind(given) == .folder, let absolute = Path.resolved(given) else {
                 throw UsageError("--export-dir \(Echo.quoted(given)): no such folder")
             }
@@ -46,6 +52,9 @@ final class TransitionExporter {
     }
     private var jobs: [Job] = []
     private var count = 0
+    /// A folder of the exporter's own (mode 0700, made at the first export) for the inputs it
+    /// hands its children: no other user can put a link where one is written.
+    private var workFolder: String?
 
     /// Keeps inputs in `recording` (as started: options, window, tunings).
     init(_ settings: Settings, recording: Recording) {
@@ -64,8 +73,9 @@ final class TransitionExporter {
     func start(_ request: ExportRequest, session: Session) {
         let file = settings.folder + "/" + uniqueName(request.name)
         count += 1
-        let input = FileManager.default.temporaryDirectory.path + "/segue-export-\(getpid())-\(count).json"
+        var input = ""
         do {
+            input = try ownFolder() + "/input-\(count).json"
             try recording.write(to: input)
             let child = try ChildProcess("/proc/self/exe", name: CommandLine.arguments.first ?? "segue", arguments: [
                 "replay", input, "--out", file, "--no-frame-limit",
@@ -76,6 +86,18 @@ final class TransitionExporter {
             unlink(input)
             report(file, problem: "\(error)", to: session)
         }
+    }
+
+    /// `workFolder`, made if it is not there yet.
+    private func ownFolder() throws -> String {
+        if let workFolder { return workFolder }
+        var template = Array((FileManager.default.temporaryDirectory.path + "/segue-export-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw OutputError("cannot make a folder for the export's input: \(OutputError.reason(errno))")
+        }
+        let made = String(cString: template)
+        workFolder = made
+        return made
     }
 
     /// Tells `session` of every export that has ended since the last look.
@@ -97,6 +119,8 @@ final class TransitionExporter {
             poll(session)
             if isBusy { usleep(50_000) }
         }
+        if let workFolder { rmdir(workFolder) }
+        workFolder = nil
     }
 
     private func report(_ file: String, problem: String?, to session: Session) {

@@ -36,14 +36,15 @@ final class WindowHost {
         var o = options
         if fitsDisplay && o.displayDensity == nil { o.displayDensity = platform.displayDensity }
         let display = platform.usableDisplaySize
-        let fitting = Layout.fittingScale(for: o.size, display: display)
-        var size = windowSize ?? Layout.windowSize(screen: o.size, scale: o.scale ?? fitting)
+        let density = o.displayDensity ?? 1
+        let fitting = Layout.fittingScale(for: o.size, display: display, density: density)
+        var size = windowSize ?? Layout.windowSize(screen: o.size, scale: o.scale ?? fitting, density: density)
         if fitsDisplay, let d = display, size.width > d.width || size.height > d.height {
             var said = "a \(size.width)×\(size.height) window does not fit the \(d.width)×\(d.height) display"
             if let s = o.scale, s > fitting {
                 o.scale = fitting
                 said += "; --scale \(String(format2: s)) lowered to \(String(format2: fitting))"
-                if windowSize == nil { size = Layout.windowSize(screen: o.size, scale: fitting) }
+                if windowSize == nil { size = Layout.windowSize(screen: o.size, scale: fitting, density: density) }
             }
             size = (min(size.width, d.width), min(size.height, d.height))
             Command.writeStandardError("segue: \(said): opened at \(size.width)×\(size.height)\n")

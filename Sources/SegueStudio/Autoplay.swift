@@ -64,7 +64,7 @@ extension Session {
         case .wait: break
         case .start:
             let before = isTransitioning
-            for v in variants { if let op = v.demo.nextOperation { v.demo.start(op) } }
+            startNextOnEveryScreen()
             if !before && !isTransitioning { _ = a.advance(at: sceneTime, busy: false) }
         case .next:
             var i = (current + 1) % entries.count

@@ -33,7 +33,7 @@ extension HUD {
         if let toast = model.toast {
             text(toast, Color(hex: 0x34D399), weight: .regular)
         } else {
-            text("H shows the HUD · F full screen", Color(white: 0.5), weight: .regular)
+            text("H hides the HUD · F full screen · ? keys", Color(white: 0.5), weight: .regular)
         }
     }
 

@@ -344,7 +344,7 @@ package enum HUD {
     /// A's and B's colours while split (A's is the plot's alone).
     static let palettes = [Palette(progress: Color(hex: 0x34D399), finger: Color(hex: 0x38BDF8)),
                            Palette(progress: Color(hex: 0xF472B6), finger: Color(hex: 0xA78BFA))]
-    static var variantColors: [Color] { palettes.map(\.progress) }
+    static let variantColors = palettes.map(\.progress)
 
     /// The plots the HUD draws, back to front, with their colours and opacity: the previous
     /// one faded behind the last; while split, the other screen's under the selected one's,

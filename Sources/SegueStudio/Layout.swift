@@ -88,8 +88,10 @@ package struct Layout: Hashable, Sendable {
         } else if request.showsHUD {
             // The panel, as large as wanted but no taller than the window.
             s = request.hudScale ?? min(wanted, (h - 2 * m) / HUD.panelHeight)
-            let screenHeight = (request.fixedScale ?? fit(w - HUD.panelWidth * s - m, h)) * size.height
-            if s >= Self.minimumPanelScale && screenHeight >= Self.minimumScreenShare * h {
+            let screenScale = request.fixedScale ?? fit(w - HUD.panelWidth * s - m, h)
+            // At a fixed scale the screens may leave the panel no room across.
+            let across = n * size.width * screenScale + (n + 2) * m + HUD.panelWidth * s
+            if s >= Self.minimumPanelScale && screenScale * size.height >= Self.minimumScreenShare * h && across <= w + 0.5 {
                 style = .panel
             } else {
                 s = request.hudScale ?? min(wanted, max(w / 900, Self.minimumPanelScale))
@@ -116,17 +118,26 @@ package struct Layout: Hashable, Sendable {
         }
     }
 
-    /// The window size that shows one screen of `size` points at `scale` beside the HUD.
-    package static func windowSize(screen size: Size, scale: Double) -> (width: Int, height: Int) {
-        (Int((size.width * scale + HUD.panelWidth + 3 * 24).rounded()),
-         Int(max(size.height * scale + 2 * 24, 640).rounded()))
+    /// The window size that shows one screen of `size` points at `scale` beside the HUD at
+    /// the scale the layout gives it there (`density`, larger past 1000 pixels high).
+    package static func windowSize(screen size: Size, scale: Double, density: Double = 1) -> (width: Int, height: Int) {
+        let h = max(size.height * scale + 2 * 24, 640)
+        return (Int((size.width * scale + HUD.panelWidth * panelScale(height: h, density: density) + 3 * 24).rounded()),
+                Int(h.rounded()))
+    }
+
+    /// The panel's scale in a window `height` pixels high on a display of `density`.
+    private static func panelScale(height h: Double, density: Double) -> Double {
+        min(density * max(1, h / 1000), (h - 2 * 24) / HUD.panelHeight)
     }
 
     /// The largest scale (≤ 2, in steps of 0.05) at which the screen and the HUD fit a
     /// display of `display` pixels.
-    package static func fittingScale(for size: Size, display: (width: Int, height: Int)?) -> Double {
+    package static func fittingScale(for size: Size, display: (width: Int, height: Int)?, density: Double = 1) -> Double {
         guard let d = display else { return 1 }
-        let s = min((Double(d.height) - 2 * 24 - 80) / size.height, (Double(d.width) - HUD.panelWidth - 3 * 24) / size.width, 2)
+        let tall = (Double(d.height) - 2 * 24 - 80) / size.height
+        let hud = HUD.panelWidth * panelScale(height: tall * size.height + 2 * 24, density: density)
+        let s = min(tall, (Double(d.width) - hud - 3 * 24) / size.width, 2)
         return max((s * 20).rounded(.down) / 20, 0.25)
     }
 

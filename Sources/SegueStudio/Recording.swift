@@ -180,6 +180,12 @@ package struct Recording: Codable, Sendable {
         case "key":
             guard let k = e.key else { return nil }
             let shift = e.shift ?? false
+            // Made before the layout fitted any window, a recording knew e as completion
+            // speed's key (now o), and b, f, h as keys that did nothing.
+            if layout == nil {
+                if k == "e" { return .key(.character("o"), shift: shift) }
+                if ["b", "f", "h", "tab", "f11", "help"].contains(k) { return nil }
+            }
             switch k {
             case "escape": return .key(.escape, shift: shift)
             case "q": return .key(.quit, shift: shift)

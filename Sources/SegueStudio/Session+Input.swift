@@ -31,6 +31,7 @@ extension Session {
             let p = Point(x: x, y: y)
             if let i = layout.screenIndex(at: p) {
                 press = .screen(i)
+                alignVariants()
                 send(.down, p, from: i)
             } else if layout.hudStyle == .panel,
                       let hit = HUD.controls(hud, in: layout.hud).first(where: { $0.rect.contains(layout.toHUD(p)) }) {
@@ -225,6 +226,20 @@ extension Session {
         relayout(window: layout.window)
     }
 
+    /// Puts every screen where A is when they rest apart (their tunings decided one drag
+    /// differently: A finished, B cancelled), so the next drag or start is one transition
+    /// again on every screen. The outcome stays in view until then.
+    func alignVariants() {
+        guard variants.count > 1, !isTransitioning, let op = variants[0].demo.nextOperation else { return }
+        for v in variants.dropFirst() where v.demo.nextOperation != op { v.demo.prepare(for: op) }
+    }
+
+    /// Starts the next transition on every screen, as its button would, aligned first.
+    func startNextOnEveryScreen() {
+        alignVariants()
+        for v in variants { if let op = v.demo.nextOperation { v.demo.start(op) } }
+    }
+
     /// Makes variant `index` (wrapped) the one the HUD shows and edits.
     func select(variant index: Int) {
         guard variants.count > 1 else { return }
@@ -232,8 +247,10 @@ extension Session {
         refreshHUD()
     }
 
-    /// Hides the HUD (the screens grow into its place) or shows it again.
+    /// Hides the HUD (the screens grow into its place) or shows it again — not during a
+    /// press, whose points would change under it.
     package func toggleHUD() {
+        guard press == .none else { return }
         layoutRequest.showsHUD.toggle()
         relayout(window: layout.window)
     }
@@ -266,9 +283,7 @@ extension Session {
         let bar = HUD.scrubArea(in: layout.hud)
         let fraction = min(max((x - bar.minX) / bar.width, 0), 0.999)
         isPaused = true
-        if !isTransitioning {
-            for v in variants { if let op = v.demo.nextOperation { v.demo.start(op) } }
-        }
+        if !isTransitioning { startNextOnEveryScreen() }
         guard let c = demo.window.activeTransition, !c.isInteractive, let start = c.animationStartTime else { return }
         moveScene(to: start + fraction * c.duration)
     }

@@ -132,10 +132,10 @@ package final class Session {
             return v
         }
         selected = min(selected, variants.count - 1)
+        hud.variants = variants.count > 1 ? variants.map(\.name) : []
         moveScene(to: sceneTime)
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
-        hud.transition = nil; hud.operation = nil; hud.phase = nil; hud.percent = 0
         hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition, B splits A/B (Tab picks), H hides the HUD, F full screen, F1 or ? lists the keys. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
         describeScreen()
     }
@@ -151,15 +151,12 @@ package final class Session {
     }
 
     private func transitionEvent(_ event: Window.TransitionEvent, of variant: Variant) {
-        let shown = variant === variants[selected]
         var e: SessionEvent
         switch event {
         case .began(let c):
             if !variants.contains(where: { $0 !== variant && $0.demo.window.isTransitioning }) { transitionBegan = realTime ?? 0 }
-            if shown {
-                hud.transition = c.transitionName
-                hud.operation = c.operation
-            }
+            variant.transition = (c.transitionName, c.operation)
+            variant.ending = nil
             variant.beginPlot(at: sceneTime)
             e = SessionEvent(.began)
             e.transition = c.transitionName
@@ -170,10 +167,7 @@ package final class Session {
             if !isTransitioning { lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan)) }
             // Told here, not guessed from the last phase seen: a drag released at 0 %
             // cancels and ends within one frame, never seen "cancelling".
-            if shown {
-                hud.phase = cancelled ? .cancelled : .finished
-                hud.percent = cancelled ? 0 : 1
-            }
+            variant.ending = cancelled ? .cancelled : .finished
             e = SessionEvent(.ended)
             e.transition = c.transitionName
             e.operation = c.operation.rawValue
@@ -252,9 +246,11 @@ package final class Session {
         if hud.toast != nil, (realTime ?? 0) >= toastUntil { hud.toast = nil }
         for v in variants { v.plotFrame(at: sceneTime) }
         isDragging = variants.contains { $0.demo.interactions.contains { $0.recognizer.isActive } }
+        for v in variants {
+            if let active = v.demo.interactions.first(where: { $0.recognizer.isActive }) { v.lastDrag = active }
+        }
         let shown = variants[selected]
         let interactions = shown.demo.interactions
-        if let active = interactions.first(where: { $0.recognizer.isActive }) { shown.lastDrag = active }
         // A transition driven by buttons only has no drag to show.
         if let pan = (shown.lastDrag ?? interactions.first)?.recognizer {
             if pan.isActive { hud.translation = pan.translation }
@@ -266,16 +262,20 @@ package final class Session {
         hud.plot = shown.plot
         hud.previousPlot = shown.previousPlot
         hud.comparedPlot = variants.count > 1 ? variants[1 - selected].plot : nil
-        hud.variants = variants.count > 1 ? variants.map(\.name) : []
         hud.selectedVariant = selected
         hud.parameters = shown.demo.parameters
         hud.defaults = shown.demo.defaultParameters
         hud.isPaused = isPaused
         hud.isSlowMotion = isSlowMotion
         hud.autoplay = autoplay.map { _ in entries[current].name }
+        hud.transition = shown.transition?.name
+        hud.operation = shown.transition?.operation
         if let c = shown.demo.window.activeTransition {
             hud.phase = c.phase
             hud.percent = c.fractionComplete
+        } else {
+            hud.phase = shown.ending
+            hud.percent = shown.ending == .finished ? 1 : 0
         }
     }
 

@@ -18,6 +18,10 @@ package final class Variant {
     var plottedReleases: [Int] = []
     /// The drag whose translation and velocity the HUD shows.
     weak var lastDrag: DragInteractionController?
+    /// The last transition's name and operation, and how it ended (nil while it runs or
+    /// before one), for the HUD when this screen is the one shown.
+    var transition: (name: String, operation: TransitionContext.Operation)?
+    var ending: TransitionContext.Phase?
     /// What the session watches on the demo's window, for as long as the variant lives.
     var observation: Window.Observation?
 

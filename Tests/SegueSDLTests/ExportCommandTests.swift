@@ -115,7 +115,7 @@ import Testing
     /// one of the whole window can (both screens and the HUD), and PNG frames can.
     @Test func aVideoHasOneFrameSize() throws {
         let dir = try CLI.folder()
-        try CLI.write(Self.drag.replacingOccurrences(of: #""events":["#, with: #""events":[{"t":0.3,"type":"key","key":"b","shift":false},"#),
+        try CLI.write(Self.drag.replacingOccurrences(of: #""events":["#, with: #""layout":2,"events":[{"t":0.3,"type":"key","key":"b","shift":false},"#),
                       dir + "/split.json")
         let screen = try CLI.run(["replay", "split.json", "--out", "s.mp4", "--scale", "0.5"], in: dir)
         #expect(screen.status == 2 && screen.lines == 1 && screen.stderr.contains("the frames change size within the export (224×398, "), "\(screen.stderr)")

@@ -55,6 +55,18 @@ import Testing
         #expect(l.hudStyle == .strip && l.screen.height > besidePanel)
     }
 
+    /// At a fixed scale too wide for the panel beside it, the HUD is the strip (never a
+    /// panel hanging off the window); the window made for a scale holds the panel at the
+    /// scale it gets there.
+    @Test func aFixedScaleLeavingNoRoomAcrossGivesTheStrip() {
+        let l = Layout(window: (1202, 1382), screen: phone, .init(fixedScale: 2))
+        #expect(l.hudStyle == .strip)
+        let (w, h) = Layout.windowSize(screen: phone, scale: 2)
+        #expect(h == 1382 && w == Int((750 + 380 * 1.382 + 72).rounded()))
+        let fitted = Layout(window: (w, h), screen: phone, .init(fixedScale: 2))
+        #expect(fitted.hudStyle == .panel && fitted.hud.maxX * fitted.hudScale <= Double(w) + 1e-9)
+    }
+
     /// Hidden, the screen takes the whole window; split, two screens side by side, a margin
     /// apart, both the same size.
     @Test func hiddenAndSplitLayouts() {
@@ -91,6 +103,16 @@ import Testing
         try old.write(to: path)
         (_, options) = try Recording.read(path)
         #expect(!options.classicLayout && old.layout == Recording.layoutVersion)
+    }
+
+    /// Its keys mean what they did: e stepped the completion speed (now o), b, f and h did
+    /// nothing; in a recording of today they split, go full screen, hide the HUD.
+    @Test func anOlderRecordingsKeysMeanWhatTheyDid() {
+        var old = Recording(arguments: [], window: (900, 915))
+        for k in ["e", "b", "f", "h", "d"] { old.append(.key(.character(Character(k)), shift: false), at: 1) }
+        #expect(old.events.map { old.input($0) } == [.key(.character("o"), shift: false), nil, nil, nil, .key(.character("d"), shift: false)])
+        old.layout = Recording.layoutVersion
+        #expect(old.events.map { old.input($0) } == ["e", "b", "f", "h", "d"].map { .key(.character(Character($0)), shift: false) })
     }
 }
 

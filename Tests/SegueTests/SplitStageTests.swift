@@ -52,6 +52,35 @@ import Testing
         #expect(shown.span > compared.span)
     }
 
+    /// Tunings that decide one drag differently leave A presented and B not; the outcome
+    /// stays in view, and the next press puts B where A is, so one drag drives one
+    /// transition on both again. The HUD shows the selected screen's own outcome.
+    @Test func screensThatDecideDifferentlyAreAlignedAtTheNextPress() {
+        let d = SessionDriver()
+        d.frame([key("b"), .key(.tab, shift: false)] + Array(repeating: key("t"), count: 6))
+        #expect(d.session.variants[1].demo.parameters.threshold == 0.8)
+        drag(d, on: 0, by: 0.6)
+        #expect(d.transitionLines.suffix(2) == [
+            #"{"cancelled":false,"event":"ended","operation":"present","transition":"flip","variant":"A"}"#,
+            #"{"cancelled":true,"event":"ended","operation":"present","transition":"flip","variant":"B"}"#,
+        ])
+        #expect(d.session.variants.map { $0.demo.nextOperation } == [.dismiss, .present])
+        #expect(d.session.hud.phase == .cancelled && d.session.hud.percent == 0)
+        d.frame([.key(.tab, shift: false)])
+        #expect(d.session.hud.phase == .finished && d.session.hud.percent == 1 && d.session.hud.operation == .present)
+        // The next drag dismisses on both.
+        drag(d, on: 1, by: -0.5)
+        #expect(d.transitionLines.suffix(4).allSatisfy { $0.contains(#""operation":"dismiss""#) })
+    }
+
+    /// H waits for the press to end: the screen does not change size under the finger.
+    @Test func theHUDDoesNotHideDuringAPress() {
+        let d = SessionDriver()
+        let r = d.session.layout.screen
+        d.frame([.mouseDown(x: r.midX, y: r.minY + 100), key("h")])
+        #expect(d.session.layout.hudStyle == .panel && d.session.layout.screen == r)
+    }
+
     @Test func joiningKeepsAAndBKeepsItsTuningForTheSession() {
         let d = SessionDriver(SessionOptions())
         d.frame([key("b"), .key(.tab, shift: false), key("t")])

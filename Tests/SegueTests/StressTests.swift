@@ -29,18 +29,21 @@ import SegueTestSupport
         var rng = SeededGenerator(seed: seed)
         let session = Session(options: SessionOptions(), window: (940, 915))
         let watch = Watch()
-        var watched: AnyObject?
+        var watched: [AnyObject] = []
         var real = 0.0
         var pressed = false
         session.advance(to: 0)
         func problem(_ text: String) {
             if watch.problems.count < 5 { watch.problems.append("seed \(seed), event \(watch.step): \(text)") }
         }
-        /// Observes the demo shown now (again after every switch).
-        func watchDemo() {
-            let demo = session.demo
-            guard watched !== demo else { return }
-            watched = demo
+        /// Observes every screen's demo shown now (again after every switch or split).
+        func watchDemos() {
+            for demo in session.variants.map(\.demo) where !watched.contains(where: { $0 === demo }) {
+                watched.append(demo)
+                watchDemo(demo)
+            }
+        }
+        func watchDemo(_ demo: Demo) {
             demo.window.observeTransitions { event in
                 switch event {
                 case .began(let c):
@@ -56,7 +59,7 @@ import SegueTestSupport
         }
         for step in 0..<Self.eventsPerSeed {
             watch.step = step
-            watchDemo()
+            watchDemos()
             let screen = session.layout.screen
             func somewhere() -> (Double, Double) {
                 // Mostly on the screen, often at its edges, sometimes off it.
@@ -76,8 +79,8 @@ import SegueTestSupport
             case 74..<75: input = .resized(width: Int.random(in: 480...1600, using: &rng), height: Int.random(in: 360...1200, using: &rng))
             case 75..<77: input = .key(.escape, shift: false); pressed = false
             case 77..<79: input = .key(.digit(Int.random(in: 0...3, using: &rng)), shift: false)
-            case 79..<81: input = .key([.space, .left, .right].randomElement(using: &rng)!, shift: false)
-            case 81..<83: input = .key(.character(["d", "c", "t", "o", "k", "p", "r", "v", "s", "e"].randomElement(using: &rng)!),
+            case 79..<81: input = .key([.space, .left, .right, .tab, .fullScreen, .help].randomElement(using: &rng)!, shift: false)
+            case 81..<84: input = .key(.character(["d", "c", "t", "o", "k", "p", "r", "v", "s", "e", "b", "h"].randomElement(using: &rng)!),
                                        shift: Bool.random(using: &rng))
             default:
                 // Frames go by; now and then the clock jumps far ahead.
@@ -92,10 +95,10 @@ import SegueTestSupport
             if session.isPaused && Int.random(in: 0..<20, using: &rng) == 0 { session.handle(.key(.space, shift: false), at: real) }
             session.advance(to: real)
 
-            if step % 97 == 0 && !pressed && !session.demo.window.isTransitioning,
+            if step % 97 == 0 && !pressed && !session.isTransitioning,
                let target = session.demo.targets.first {
                 // Liveness: at rest, whatever the storm did, tapping a target starts a transition.
-                watchDemo()
+                watchDemos()
                 let before = watch.open.count + watch.ended.count
                 let r = session.layout.toWindow(target.frame)
                 session.handle(.mouseDown(x: r.midX, y: r.midY), at: real)
