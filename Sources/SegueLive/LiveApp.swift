@@ -141,7 +141,8 @@ final class LiveApp {
     private func loop() throws -> Int {
         let start = Platform.seconds
         let clock = { Platform.seconds - start }
-        var frames = 0, fpsFrames = 0, fpsStart = 0.0, lastDrawn = -1.0, drewLast = false, lastFileLook = 0.0
+        var frames = 0, lastDrawn = -1.0, drewLast = false, lastFileLook = 0.0
+        var rate = FrameRateMeter()
         while session.isRunning && Interruption.signal == nil {
             if let problem = host.platform.displayError { throw SDLError(message: problem) }
             let now = clock()
@@ -166,17 +167,11 @@ final class LiveApp {
                 if frames == 0 { session.emitReady(renderer: host.drawer.renderer.driverName, reason: host.drawer.renderer.reason) }
                 if session.isDragging && drewLast { stats?.dragIntervals.append(now - lastDrawn) }
                 frames += 1
-                fpsFrames += 1
                 lastDrawn = now
                 stats?.frameWork.append(clock() - now)
             }
             drewLast = drew
-            if now - fpsStart >= 0.5 {
-                // At rest the HUD shows "—": a rate of one redraw is no frame rate.
-                session.setFPS(fpsFrames >= 2 ? Double(fpsFrames) / (now - fpsStart) : .nan)
-                fpsFrames = 0
-                fpsStart = now
-            }
+            if let fps = rate.count(drew: drew, at: now) { session.setFPS(fps) }
             // Frames (and input handling: a hovering pointer sends hundreds of moves a second)
             // at 60 per second at most; at rest, sleep until the next input.
             if drew || !inputs.isEmpty || (!session.isPaused && session.changesWithTime) {
@@ -189,6 +184,21 @@ final class LiveApp {
         // A signal ends the session as quitting does: a replay stops there too.
         if session.isRunning { recording?.append(TimedInput(.quit, at: clock())) }
         return frames
+    }
+}
+
+/// The frame rate the HUD shows, over half-second windows: at rest "—" (not a number), as a
+/// rate of one redraw is no frame rate.
+struct FrameRateMeter {
+    private var frames = 0, start = 0.0
+
+    /// Counts a frame drawn at `now` seconds (or a look that drew nothing); every half
+    /// second, the rate to show.
+    mutating func count(drew: Bool, at now: Double) -> Double? {
+        if drew { frames += 1 }
+        guard now - start >= 0.5 else { return nil }
+        defer { frames = 0; start = now }
+        return frames >= 2 ? Double(frames) / (now - start) : .nan
     }
 }
 

@@ -87,9 +87,10 @@ struct ReplayCommand {
         let start = Platform.seconds
         let clock = { Platform.seconds - start }
         var ignored: [TimedInput] = []
+        var rate = FrameRateMeter()
         do {
             try Replayer(recording: recording, options: options, transitions: lineup.transitions).run(emit: emit) { session, number, time in
-                try host.draw(session)
+                if let fps = rate.count(drew: try host.draw(session), at: clock()) { session.setFPS(fps) }
                 if number == 1 { session.emitReady(renderer: host.drawer.renderer.driverName, reason: host.drawer.renderer.reason) }
                 host.pump.wait(until: time, returnOnInput: false, now: clock)
                 try Interruption.check()
