@@ -2,60 +2,153 @@ import Segue
 
 /// The pixels opaque items will surely replace, so that what is drawn before them there can
 /// be left undrawn: a screen's background under its pictures and bars, the pictures under
-/// one flying over them. A pixel an opaque item stores (or blends from an opaque source) no
-/// longer shows anything drawn before it, so skipping that drawing changes no pixel.
+/// one flying over them, the clear under a screen turned in perspective. A pixel an opaque
+/// item stores (or blends from an opaque source) no longer shows anything drawn before it,
+/// so skipping that drawing changes no pixel.
 ///
-/// Only items drawn without turning or perspective (their screen images axis-aligned
-/// rects, cut into no cells) and without a clip region count: of those, the pixels whose
-/// squares lie wholly inside the image, `margin` in from its edges, are stored exactly once
-/// whatever its edges' anti-aliasing (no edge's coverage reaches them). Only the `limit`
-/// largest covers are handed to each draw call, which bounds the work a row. Nothing is
-/// allocated once the buffers have grown.
+/// An item without a clip region, wholly in front of the eye, covers the pixels whose
+/// squares lie wholly inside its screen image (a convex quad, whatever its turn or
+/// perspective), `margin` in from its sides: their centres lie inside every triangle the
+/// tessellator cuts it into (which meet without cracks), and no edge's anti-aliasing
+/// reaches them, so each is stored exactly once. They are kept row by row, one run of
+/// columns a row. Only the `limit` largest covers are handed to each draw call, which
+/// bounds the work a row. Nothing is allocated once the buffers have grown.
 package struct Covers {
     /// How many covers a draw call is given (the largest drawn after it).
     package var limit = 4
-    /// Each cover: the place in drawing order of the item that paints it, and its pixels.
-    private var covers: [(order: Int, pixels: PixelRect)] = []
+    /// Each cover: the place in drawing order of the item that paints it, and its rows.
+    private var covers: [(order: Int, rows: CoveredPixels.Cover)] = []
+    /// Every cover's runs of columns, a row each.
+    package private(set) var runs: [CoveredPixels.Run] = []
 
     package init() {}
-
-    /// The pixels `item` surely replaces when it is drawn opaque within `area`, nil when
-    /// none can be trusted: it turns, tilts or lies in perspective, or is clipped.
-    package static func pixels(of item: DisplayList.Item, within area: PixelRect, margin: Double) -> PixelRect? {
-        let m = item.transform, r = item.rect
-        guard item.clip == nil, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0, r.width > 0, r.height > 0 else { return nil }
-        let xa = (r.minX * m.m11 + m.m41) / m.m44, xb = (r.maxX * m.m11 + m.m41) / m.m44
-        let ya = (r.minY * m.m22 + m.m42) / m.m44, yb = (r.maxY * m.m22 + m.m42) / m.m44
-        // Pixel x's square is x…x + 1: wholly inside from ⌈low + margin⌉ to before ⌊high − margin⌋.
-        func first(_ low: Double) -> Int { Int(max(min((low + margin).rounded(.up), 1e9), -1e9)) }
-        func end(_ high: Double) -> Int { Int(max(min((high - margin).rounded(.down), 1e9), -1e9)) }
-        let p = PixelRect(x0: first(min(xa, xb)), y0: first(min(ya, yb)), x1: end(max(xa, xb)), y1: end(max(ya, yb))).intersection(area)
-        return p.isEmpty ? nil : p
-    }
 
     /// Forgets every cover.
     package mutating func reset() {
         covers.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
     }
 
-    /// Adds `pixels`, replaced by the item drawn at place `order` in drawing order.
-    package mutating func add(_ pixels: PixelRect, drawnAt order: Int) {
-        covers.append((order, pixels))
+    /// Adds the pixels `item` surely replaces when drawn opaque at place `order` in drawing
+    /// order, within `area`; returns whether it covers any (none when it is clipped or
+    /// reaches the near plane `nearW`, where the tessellator cuts it).
+    @discardableResult
+    package mutating func add(_ item: DisplayList.Item, drawnAt order: Int, within area: PixelRect, margin: Double,
+                              nearW: Double = 0.01) -> Bool {
+        let m = item.transform, r = item.rect
+        guard item.clip == nil, r.width > 0, r.height > 0, !area.isEmpty else { return false }
+        var p = InlineArray<4, Point>(repeating: Point(x: 0, y: 0))
+        for (k, (x, y)) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].enumerated() {
+            let h = m.apply(x: x, y: y)
+            guard h.w > nearW else { return false }
+            p[k] = Point(x: h.x / h.w, y: h.y / h.w)
+        }
+        var twiceArea = 0.0, yMin = Double.infinity, yMax = -Double.infinity
+        for k in 0..<4 {
+            twiceArea += p[k].x * p[(k + 1) % 4].y - p[(k + 1) % 4].x * p[k].y
+            (yMin, yMax) = (min(yMin, p[k].y), max(yMax, p[k].y))
+        }
+        guard abs(twiceArea) > 1, twiceArea.isFinite else { return false }
+        // The sides as lines a·x + b·y + c ≥ 0 inside, (a, b) a unit normal.
+        var sides = InlineArray<4, (a: Double, b: Double, c: Double)>(repeating: (0, 0, 0))
+        for k in 0..<4 {
+            let s = p[k], e = p[(k + 1) % 4]
+            guard (e - s).length > 0 else { return false }
+            let inward = (twiceArea > 0 ? 1 : -1) / (e - s).length
+            let a = (s.y - e.y) * inward, b = (e.x - s.x) * inward
+            sides[k] = (a, b, -(a * s.x + b * s.y))
+        }
+        let top = max(area.y0, Int(max(yMin, -1e9).rounded(.down))), bottom = min(area.y1, Int(min(yMax, 1e9).rounded(.up)))
+        guard top < bottom else { return false }
+        let first = runs.count
+        var pixels = 0, lastRow = top
+        for y in top..<bottom {
+            // Square x…x + 1 × y…y + 1 lies `margin` inside a side where its worst corner does.
+            var lo = Double(area.x0), hi = Double(area.x1)
+            for k in 0..<4 {
+                let s = sides[k]
+                let worstRow = min(s.b * Double(y), s.b * Double(y + 1)) + s.c - margin
+                if s.a > 1e-12 {
+                    lo = max(lo, (-worstRow / s.a).rounded(.up))
+                } else if s.a < -1e-12 {
+                    hi = min(hi, (-worstRow / s.a).rounded(.down))
+                } else if worstRow < 0 {
+                    hi = lo
+                }
+            }
+            let x0 = Int(lo), x1 = max(x0, Int(hi))
+            runs.append(CoveredPixels.Run(x0: Int32(x0), x1: Int32(x1)))
+            pixels += x1 - x0
+            if x1 > x0 { lastRow = y + 1 }
+        }
+        guard pixels > 0 else {
+            runs.removeLast(runs.count - first)
+            return false
+        }
+        runs.removeLast(bottom - lastRow)
+        covers.append((order, CoveredPixels.Cover(y0: Int32(top), y1: Int32(lastRow), first: Int32(first), pixels: pixels)))
+        return true
     }
 
     /// Fills `out` with the `limit` largest covers of items drawn after place `order`: the
-    /// pixels a call holding items up to that place need not draw.
-    package func after(_ order: Int, into out: inout [PixelRect]) {
+    /// pixels a call holding items up to that place need not draw (their runs in `runs`).
+    package func after(_ order: Int, into out: inout [CoveredPixels.Cover]) {
         out.removeAll(keepingCapacity: true)
-        func area(_ p: PixelRect) -> Int { (p.x1 - p.x0) * (p.y1 - p.y0) }
         for c in covers where c.order > order {
             if out.count < limit {
-                out.append(c.pixels)
+                out.append(c.rows)
                 continue
             }
             var smallest = 0
-            for k in out.indices where area(out[k]) < area(out[smallest]) { smallest = k }
-            if area(c.pixels) > area(out[smallest]) { out[smallest] = c.pixels }
+            for k in out.indices where out[k].pixels < out[smallest].pixels { smallest = k }
+            if c.rows.pixels > out[smallest].pixels { out[smallest] = c.rows }
         }
+    }
+}
+
+/// Pixels a draw call may leave as they are, row by row: each cover's rows y0 ..< y1, row y's
+/// columns `runs[first + y − y0]` (x0 ..< x1). It borrows its buffers: the workers of one call
+/// read them while the caller holds them, and nobody writes them meanwhile.
+package struct CoveredPixels: @unchecked Sendable {
+    package struct Cover: Equatable, Sendable {
+        package var y0: Int32, y1: Int32
+        /// The run of row y0 in `runs`.
+        package var first: Int32
+        /// How many pixels its runs hold.
+        package var pixels: Int
+
+        package init(y0: Int32, y1: Int32, first: Int32, pixels: Int) {
+            (self.y0, self.y1, self.first, self.pixels) = (y0, y1, first, pixels)
+        }
+    }
+
+    /// Columns x0 ..< x1 of one row.
+    package struct Run: Equatable, Sendable {
+        package var x0: Int32, x1: Int32
+
+        package init(x0: Int32, x1: Int32) {
+            (self.x0, self.x1) = (x0, x1)
+        }
+    }
+
+    package var covers: UnsafeBufferPointer<Cover>
+    package var runs: UnsafeBufferPointer<Run>
+
+    package init(covers: UnsafeBufferPointer<Cover>, runs: UnsafeBufferPointer<Run>) {
+        self.covers = covers
+        self.runs = runs
+    }
+
+    /// No pixel covered.
+    package static var none: CoveredPixels {
+        CoveredPixels(covers: UnsafeBufferPointer(start: nil, count: 0), runs: UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// The columns of row `y` that `cover` holds (empty off its rows).
+    @inline(__always)
+    func run(_ cover: Cover, row y: Int) -> (x0: Int, x1: Int) {
+        guard Int(cover.y0) <= y && y < Int(cover.y1) else { return (0, 0) }
+        let r = runs[Int(cover.first) + y - Int(cover.y0)]
+        return (Int(r.x0), Int(r.x1))
     }
 }

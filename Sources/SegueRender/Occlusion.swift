@@ -19,10 +19,9 @@ package struct Occlusion {
     /// bounding box grown by `margin` and `fringe`, cut to the output), for the items not
     /// hidden.
     package private(set) var boxes: [Rect] = []
-    /// Whether, after `find`, one opaque item drawn without perspective covers every pixel
-    /// centre of the area: what was there before the list is drawn never shows. (Cut by
-    /// perspective into cells of different sizes, an item could leave a pinhole where they
-    /// meet; without it, its cells form a plain grid.)
+    /// Whether, after `find`, one opaque item covers every pixel centre of the area: what
+    /// was there before the list is drawn never shows. (In perspective too: the
+    /// tessellator's cells meet without cracks.)
     package private(set) var coversArea = false
     /// Pixels a covered pixel centre must lie inside an occluder's edges: more than the
     /// rounding of vertex positions to `Float`, or than a rasterizer's own error where it
@@ -41,9 +40,6 @@ package struct Occlusion {
         private var corners: (Point, Point, Point, Point, Point)
         private(set) var count = 0
         private(set) var twiceArea = 0.0
-        /// Whether its item is drawn without perspective (w constant), so it is cut, if at
-        /// all, into a plain grid whose triangles meet edge to edge.
-        var isFlat = false
 
         init() {
             let o = Point(x: 0, y: 0)
@@ -146,7 +142,6 @@ package struct Occlusion {
             }
             var image = Polygon(m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
                                 m.apply(x: r.maxX, y: r.maxY), m.apply(x: r.minX, y: r.maxY), nearW: nearW)
-            image.isFlat = m.m14 == 0 && m.m24 == 0
             // The first and last pixel centres (k + ½) in the box (grown by the margin), cut
             // to the output.
             let box = image.bounds
@@ -170,7 +165,6 @@ package struct Occlusion {
                 } else {
                     var inner = Polygon(m.apply(x: hiding.minX, y: hiding.minY), m.apply(x: hiding.maxX, y: hiding.minY),
                                         m.apply(x: hiding.maxX, y: hiding.maxY), m.apply(x: hiding.minX, y: hiding.maxY), nearW: nearW)
-                    inner.isFlat = image.isFlat
                     keep(inner)
                 }
             }
@@ -180,7 +174,7 @@ package struct Occlusion {
         let covered = fringe > 0 ? area : Rect(x: area.minX + 0.5, y: area.minY + 0.5, width: area.width - 1, height: area.height - 1)
         let inset = fringe > 0 ? -1.0 / 512 : margin
         coversArea = covered.width >= 0 && covered.height >= 0
-            && occluders.contains { $0.isFlat && $0.contains(covered, margin: inset) }
+            && occluders.contains { $0.contains(covered, margin: inset) }
     }
 
     /// The part of item `index`'s paint rect `r` it surely paints: all of it unclipped; for

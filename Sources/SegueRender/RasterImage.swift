@@ -118,12 +118,14 @@ package final class RasterImage: @unchecked Sendable {
     /// counting on the way).
     var view: PixelView { PixelView(pixels: pixels, width: width, height: height, isCoverage: isCoverage) }
 
-    /// Sets every pixel of `rect` that lies in the image to `argb`; a large rect in two
+    /// Sets every pixel of `rect` that lies in the image to `argb`, but those of `sparing`
+    /// (which the caller paints over opaquely before anyone sees them); a large rect in two
     /// halves at once; it stops, unfinished, once `isCancelled` says so.
-    package func fill(_ argb: UInt32, _ rect: PixelRect, isCancelled: @Sendable () -> Bool = { false }) {
+    package func fill(_ argb: UInt32, _ rect: PixelRect, sparing: CoveredPixels = .none,
+                      isCancelled: @Sendable () -> Bool = { false }) {
         let clip = rect.intersection(bounds)
         guard !clip.isEmpty else { return }
-        if clip == bounds {
+        if clip == bounds && sparing.covers.isEmpty {
             uniform = argb
             written = nil
             stale = levels.isEmpty ? nil : bounds
@@ -136,7 +138,8 @@ package final class RasterImage: @unchecked Sendable {
                 // A frame being given up stops within a row (a first fill of 8192² pixels
                 // also pays for the pages it touches: up to a second).
                 if y % 64 == 0 && isCancelled() { return }
-                (pixels + y * width + clip.x0).update(repeating: argb, count: clip.x1 - clip.x0)
+                let line = pixels + y * width
+                Rasterizer.uncovered(clip.x0, clip.x1 - 1, row: y, sparing) { (line + $0).update(repeating: argb, count: $1 - $0 + 1) }
             }
         }
     }

@@ -20,6 +20,18 @@ extension Rasterizer {
         return abs(v) < 2_000_000_000 ? Int32(v) : nil
     }
 
+    /// A channel `v` (0…255 at the columns painted, any value at the span's origin) at the
+    /// origin, stepped `skip` columns by `step`, in 16.16 fixed point plus a half as `fixed`
+    /// gives; nil unless that and the value `count` columns further lie in 0…255. Every run
+    /// of a row stepped from one origin gets the very same values, wherever it starts.
+    @inline(__always)
+    static func fixed(_ v: Float, stepped step: Int32, _ skip: Int, count: Int) -> Int64? {
+        guard v.isFinite, abs(v) < 1_000_000 else { return nil }
+        let start = Int64(v * 65536) + 32768 + Int64(step) * Int64(skip), end = start + Int64(step) * Int64(count)
+        let range: ClosedRange<Int64> = 0...(256 << 16 - 1)
+        return range.contains(start) && range.contains(end) ? start : nil
+    }
+
     /// `src` over `dst`, straight alpha: colour s·a + d·(1 − a), alpha a + d·(1 − a).
     /// (Each 16-bit lane stays below 2¹⁶ — at most 255·255 + 255 — so the arithmetic wraps
     /// never, and is written with wrapping operators: no overflow checks in the inner loops.)
@@ -86,16 +98,15 @@ extension Rasterizer {
 
         init() {}
 
-        /// `low` and `high` (0…255, clamped) changing by `lowStep` and `highStep` a column
-        /// for `count` columns; nil if that would leave 0…255 (a sliver triangle's
-        /// extrapolation), which would spill one half into the other.
-        init?(low: Float, high: Float, lowStep: Float, highStep: Float, count: Int) {
-            guard let sl = fixedStep(lowStep), let sh = fixedStep(highStep) else { return nil }
-            let l = Int64(fixed(low)), h = Int64(fixed(high)), dl = Int64(sl), dh = Int64(sh)
-            let range: ClosedRange<Int64> = 0...(256 << 16 - 1)
-            guard range.contains(l + dl * Int64(count)), range.contains(h + dh * Int64(count)) else { return nil }
+        /// `low` and `high` at the origin, `skip` columns before the first, changing by
+        /// `lowStep` and `highStep` a column for `count` columns; nil if that would leave
+        /// 0…255 (a sliver triangle's extrapolation), which would spill one half into the other.
+        init?(low: Float, high: Float, lowStep: Float, highStep: Float, skip: Int, count: Int) {
+            guard let sl = fixedStep(lowStep), let sh = fixedStep(highStep),
+                  let l = Rasterizer.fixed(low, stepped: sl, skip, count: count),
+                  let h = Rasterizer.fixed(high, stepped: sh, skip, count: count) else { return nil }
             value = (h << 32) + l
-            step = (dh << 32) + dl
+            step = (Int64(sh) << 32) + Int64(sl)
         }
 
         /// The two channels' bytes at bits 0–7 and 16–23.
@@ -106,23 +117,27 @@ extension Rasterizer {
     }
 
     /// One row of a colour-interpolated triangle from column `lo` to `hi`, the colour (r,
-    /// g, b, a, 0…255) at `lo` and its step a column. Four pixels at a time, each channel
-    /// of the four in one vector, 16.16 fixed point.
+    /// g, b, a, 0…255) at its origin, `skip` columns before `lo`, and its step a column.
+    /// Four pixels at a time, each channel of the four in one vector, 16.16 fixed point.
     @inline(__always)
     static func shadedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ c: SIMD4<Float>,
-                           _ dc: SIMD4<Float>, _ blended: Bool) {
-        let n = hi - lo, end = c + dc * Float(n)
-        @inline(__always) func channel(_ v0: Float, _ dv: Float, _ v1: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
-            let f0 = fixed(v0)
-            // A sliver triangle's steep or extrapolated colours could leave 0…255: then the
-            // span ends where it must.
-            var step = fixedStep(dv) ?? Int32.max
-            let last = Int64(f0) + Int64(step) * Int64(n)
-            if last < 0 || last >= 256 << 16 { step = n > 0 ? (fixed(v1) - f0) / Int32(n) : 0 }
+                           _ dc: SIMD4<Float>, skip: Int, _ blended: Bool) {
+        let n = hi - lo
+        @inline(__always) func channel(_ v: Float, _ dv: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
+            var f0: Int32, step: Int32
+            if let s = fixedStep(dv), let start = fixed(v, stepped: s, skip, count: n) {
+                (f0, step) = (Int32(start), s)
+            } else {
+                // A sliver triangle's steep or extrapolated colours could leave 0…255: then the
+                // span ends where it must.
+                let v0 = v + dv * Float(skip)
+                f0 = fixed(v0)
+                step = n > 0 ? (fixed(v0 + dv * Float(n)) - f0) / Int32(n) : 0
+            }
             return (SIMD4(f0, f0 &+ step, f0 &+ 2 &* step, f0 &+ 3 &* step), SIMD4(repeating: 4 &* step))
         }
-        var (r, dr) = channel(c.x, dc.x, end.x), (g, dg) = channel(c.y, dc.y, end.y)
-        var (b, db) = channel(c.z, dc.z, end.z), (a, da) = channel(c.w, dc.w, end.w)
+        var (r, dr) = channel(c.x, dc.x), (g, dg) = channel(c.y, dc.y)
+        var (b, db) = channel(c.z, dc.z), (a, da) = channel(c.w, dc.w)
         var x = lo
         while x <= hi {
             // Each lane is below 2²⁴: its byte sits at bits 16–23.
@@ -149,26 +164,26 @@ extension Rasterizer {
     }
 
     /// One row of a textured triangle from column `lo` to `hi`: the texel position (u, v,
-    /// in texels, centres at whole numbers) at `lo` and its step a column, times `color`
-    /// (opaque white leaves the texels as they are).
+    /// in texels, centres at whole numbers) at its origin, `skip` columns before `lo`, and
+    /// its step a column, times `color` (opaque white leaves the texels as they are).
     @inline(__always)
     static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
-                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, _ blended: Bool) {
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, _ blended: Bool) {
         let n = hi - lo
         var uniform: UInt32 = 0, rb = ChannelPair(), ga = ChannelPair(), varying = false
         switch color {
         case .uniform(let c): uniform = c
         case .varying(let c, let dc):
-            if let p = ChannelPair(low: c.z, high: c.x, lowStep: dc.z, highStep: dc.x, count: n),
-               let q = ChannelPair(low: c.y, high: c.w, lowStep: dc.y, highStep: dc.w, count: n) {
+            if let p = ChannelPair(low: c.z, high: c.x, lowStep: dc.z, highStep: dc.x, skip: skip, count: n),
+               let q = ChannelPair(low: c.y, high: c.w, lowStep: dc.y, highStep: dc.w, skip: skip, count: n) {
                 (rb, ga, varying) = (p, q, true)
             } else {
                 // Off the colour range (a sliver's extrapolation): one colour, the middle's.
-                uniform = pack(c + dc * (Float(n) / 2))
+                uniform = pack(c + dc * (Float(skip) + Float(n) / 2))
             }
         }
         let white = !varying && uniform == 0xFFFF_FFFF
-        var walk = TexelWalk(texture, t, dt)
+        var walk = TexelWalk(texture, t, dt, skip: skip)
         /// Columns from…to by the general path: clamped, times the colour.
         func general(_ from: Int, _ to: Int) {
             guard from <= to else { return }
@@ -294,14 +309,16 @@ extension Rasterizer {
         /// The last texel centres, where positions are clamped.
         let maxU: Int, maxV: Int
 
+        /// The walk `skip` columns on from position `t`.
         @inline(__always)
-        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>) {
+        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int) {
             let limit = Float(1 << 14)
             @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
             texels = texture.pixels
             width = texture.width
             height = texture.height
-            (u, v, du, dv) = (fixed(t.x), fixed(t.y), fixed(dt.x), fixed(dt.y))
+            (du, dv) = (fixed(dt.x), fixed(dt.y))
+            (u, v) = (fixed(t.x) &+ du &* skip, fixed(t.y) &+ dv &* skip)
             (maxU, maxV) = ((width - 1) << 16, (height - 1) << 16)
         }
 
@@ -354,12 +371,12 @@ extension Rasterizer {
     }
 
     /// One row of a coverage texture (glyphs) in one colour from column `lo` to `hi`,
-    /// blended: the same pixels as `texturedSpan` gives white texels, reading only their
-    /// alpha.
+    /// blended, the texel position at its origin `skip` columns before `lo`: the same pixels
+    /// as `texturedSpan` gives white texels, reading only their alpha.
     @inline(__always)
     static func coverageSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
-                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: UInt32) {
-        var walk = TexelWalk(texture, t, dt)
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int, _ color: UInt32) {
+        var walk = TexelWalk(texture, t, dt, skip: skip)
         let rgb = color & 0x00FF_FFFF, alpha = color >> 24
         for x in lo...hi {
             let f = walk.footprint()

@@ -89,7 +89,7 @@ package struct Rasterizer {
     /// any pixel).
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                       edges: TriangleEdges? = nil, texture: RasterImage?, blended: Bool, into target: RasterImage,
-                      clip: PixelRect, covered: UnsafeBufferPointer<PixelRect> = UnsafeBufferPointer(start: nil, count: 0)) {
+                      clip: PixelRect, covered: CoveredPixels = .none) {
         precondition(indices.count % 3 == 0, "\(indices.count) indices: not whole triangles")
         if let edges {
             precondition(edges.ranges.count == indices.count / 3, "\(edges.ranges.count) edge ranges for \(indices.count / 3) triangles")
@@ -138,23 +138,29 @@ package struct Rasterizer {
     }
 
     /// Calls `paint` on the runs of columns lo…hi of row `y` that lie in none of `covered`
-    /// (at most one more run than the rects that cross the row), left to right.
+    /// (at most one more run than the covers that cross the row), left to right.
     @inline(__always)
-    static func uncovered(_ lo: Int, _ hi: Int, row y: Int, _ covered: UnsafeBufferPointer<PixelRect>, _ paint: (Int, Int) -> Void) {
+    static func uncovered(_ lo: Int, _ hi: Int, row y: Int, _ covered: CoveredPixels, _ paint: (Int, Int) -> Void) {
         var x = lo
         while x <= hi {
-            // The first column from x on that no rect holds, and the end of the run from there.
+            // The first column from x on that no run holds, and the end of the run from there.
             var end = hi
             var moved = true
             while moved {
                 moved = false
-                for r in covered where r.y0 <= y && y < r.y1 && r.x0 <= x && x < r.x1 {
-                    x = r.x1
-                    moved = true
+                for c in covered.covers {
+                    let r = covered.run(c, row: y)
+                    if r.x0 <= x && x < r.x1 {
+                        x = r.x1
+                        moved = true
+                    }
                 }
             }
             guard x <= hi else { return }
-            for r in covered where r.y0 <= y && y < r.y1 && r.x0 > x { end = min(end, r.x0 - 1) }
+            for c in covered.covers {
+                let r = covered.run(c, row: y)
+                if r.x0 > x && r.x0 < r.x1 { end = min(end, r.x0 - 1) }
+            }
             paint(x, end)
             x = end + 1
         }
@@ -192,7 +198,7 @@ package struct Rasterizer {
         let target: PixelView
         let clip: PixelRect
         /// Pixels not to paint (`draw`'s `covered`).
-        let covered: UnsafeBufferPointer<PixelRect>
+        let covered: CoveredPixels
         let band: Int
         let workers: Int
         /// `workers` rows of the target's width, for the source pixels of anti-aliased edges.
@@ -352,30 +358,37 @@ package struct Rasterizer {
             // one colour a row.
             let width = Float(max(x0, x1, x2) - min(x0, x1, x2)) / 256
             let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
+            // Where a row-constant colour is taken: the triangle's middle column, so a row's
+            // colour is the same however its span is cut (by covers, by the fringe).
+            let middle = Float(min(x0, x1, x2) + max(x0, x1, x2)) / 512 - fx0
             let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
             // Constants from here on: the nested functions below capture them by value.
             let (near, nearCount) = edges.map { Self.nearEdges($0, range, v0, v1, v2) } ?? (Self.noEdges, 0)
 
+            // Every row's attributes are taken at one column, the triangle's leftmost, and
+            // stepped from there: a pixel's value is then the same however its row is cut
+            // into runs (by covers, by the fringe), so what they leave undrawn changes nothing.
+            let origin = Int(Rasterizer.floorDiv(min(x0, x1, x2), 256))
+            let sx = Float(origin) + 0.5 - fx0
+
             /// Paints columns lo…hi of row `y` into `line`, blended or stored.
             func paint(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ blended: Bool) {
-                // The first pixel centre of the span, from the planes' origin.
-                let sx = Float(lo) + 0.5 - fx0, cy = Float(y) + 0.5 - fy0
+                let cy = Float(y) + 0.5 - fy0, skip = lo - origin
                 if let texture, texture.isCoverage, blended, let uniform {
-                    Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, uniform)
+                    Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, skip: skip, uniform)
                 } else if let texture {
                     Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
-                                            uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), blended)
+                                            uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
                 } else if rowConstant {
-                    let mid = Float(lo + hi) / 2 + 0.5 - fx0
-                    let c = Rasterizer.pack(c0 + dcdx * mid + dcdy * cy)
+                    let c = Rasterizer.pack(c0 + dcdx * middle + dcdy * cy)
                     if !blended || c >> 24 == 255 {
                         (line + lo).update(repeating: c, count: hi - lo + 1)
                     } else {
                         Rasterizer.blendSpan(line, lo, hi, c)
                     }
                 } else {
-                    Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, blended)
+                    Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, skip: skip, blended)
                 }
             }
 
@@ -471,7 +484,7 @@ package struct Rasterizer {
                     e2.advance(&w2)
                     if lo <= hi {
                         let line = pixels + y * pitch
-                        if covered.isEmpty {
+                        if covered.covers.isEmpty {
                             span(line, lo, hi, y)
                         } else {
                             Rasterizer.uncovered(lo, hi, row: y, covered) { span(line, $0, $1, y) }

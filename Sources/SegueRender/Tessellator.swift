@@ -3,15 +3,17 @@ import Segue
 /// Turns display-list quads into screen triangles that an affine rasterizer (such as
 /// `SDL_RenderGeometry`) draws within a fraction of a pixel of perspective-correct.
 ///
-/// A quad is cut adaptively in its own plane (a quadtree over its unit square): a cell is
-/// split while its affine error is above `tolerance`. An affine segment of screen length L
-/// whose w goes from w to w + Δw is off by about L·Δw / (4·w) at its middle, so a cell of
-/// screen extent L (its longest side or diagonal) and w spread Δw is split while
-/// L·Δw / (4·w_min) > τ (`Precision.pixels`). What only carries a smooth colour is cut by
-/// the error of its unit coordinates instead (`Precision.unit`), which stays bounded where
-/// the quad nears the eye and its pixels grow. Flat (affine) quads stay one cell; cells
-/// where the quad turns away or is near the eye split, the rest do not. A projected plane
-/// keeps straight lines straight, so cells of different sizes meet without cracks.
+/// A quad is cut adaptively in its own plane, along whole lines of a grid over its unit
+/// square: a cell is cut while its affine error is above `tolerance`. An affine segment of
+/// screen length L whose w goes from w to w + Δw is off by about L·Δw / (4·w) at its
+/// middle, so a cell of screen extent L (its longest side or diagonal) and w spread Δw is
+/// cut while L·Δw / (4·w_min) > τ (`Precision.pixels`). What only carries a smooth colour
+/// is cut by the error of its unit coordinates instead (`Precision.unit`), which stays
+/// bounded where the quad nears the eye and its pixels grow. Flat (affine) quads stay one
+/// cell; a quad turned about one axis is cut across that axis only. A line is cut across
+/// the whole quad, never one cell alone: a cell cut on its own (a quadtree's) puts a corner
+/// on its neighbour's side that rounding to the rasterizer's 1/256 pixel moves off it, a
+/// crack one pixel centre in a few thousand frames falls into; grid cells share every corner.
 ///
 /// Triangles are clipped in homogeneous space, where clipping is exact for every attribute:
 /// against the near plane `w = nearW`, so geometry behind the eye is never drawn, inverted
@@ -79,6 +81,14 @@ package struct Tessellator {
     var regionPlaneIsHard: [Bool] = []
     private var uBreaks: [Double] = []
     private var vBreaks: [Double] = []
+    /// Per interval between breaks, how many times it was halved; per interval, whether
+    /// this round cuts it; the grid's points and their outcodes, row by row.
+    private var uDepths: [Int] = []
+    private var vDepths: [Int] = []
+    private var cutU: [Bool] = []
+    private var cutV: [Bool] = []
+    private var gridPointsStore: [Point4] = []
+    private var gridCodes: [UInt64] = []
     private var polygon: [Point4] = []
     private var scratch: [Point4] = []
     /// A line of homogeneous screen space: `a·x + b·y + c·w ≥ 0` on its inner side.
@@ -134,12 +144,7 @@ package struct Tessellator {
         setEdgeLines(antialiasing && antialiased ? PlaneMap(m) : nil, rect, hard: hardSides)
         Self.breaks(uStops, into: &uBreaks)
         Self.breaks(vStops, into: &vBreaks)
-        let quad = Quad(rect: rect, transform: m, precision: precision ?? .pixels(tolerance), minimumDepth: minimumDepth)
-        for j in 0..<(vBreaks.count - 1) {
-            for i in 0..<(uBreaks.count - 1) {
-                cell(quad, uBreaks[i], uBreaks[i + 1], vBreaks[j], vBreaks[j + 1], depth: 0)
-            }
-        }
+        cutGrid(Quad(rect: rect, transform: m, precision: precision ?? .pixels(tolerance)), minimumDepth: minimumDepth)
         return start..<indices.count
     }
 
@@ -162,7 +167,6 @@ package struct Tessellator {
         let rect: Rect
         let transform: Transform3D
         let precision: Precision
-        let minimumDepth: Int
 
         func point(_ u: Double, _ v: Double) -> Point4 {
             let on = (v == 0 ? Edge.top : 0) | (u == 1 ? Edge.right : 0) | (v == 1 ? Edge.bottom : 0) | (u == 0 ? Edge.left : 0)
@@ -170,53 +174,135 @@ package struct Tessellator {
         }
     }
 
-    /// Cuts the cell u0…u1 × v0…v1 until it is within tolerance, dropping what lies wholly
-    /// beyond a clip plane.
-    private mutating func cell(_ q: Quad, _ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double, depth: Int) {
-        let a = q.point(u0, v0), b = q.point(u1, v0), c = q.point(u1, v1), d = q.point(u0, v1)
-        let ca = outcode(a.p), cb = outcode(b.p), cc = outcode(c.p), cd = outcode(d.p)
-        if ca & cb & cc & cd != 0 { return }
-        if depth < q.minimumDepth || (depth < maxDepth && needsSplit(a.p, b.p, c.p, d.p, du: u1 - u0, dv: v1 - v0, q.precision)) {
-            let um = (u0 + u1) / 2, vm = (v0 + v1) / 2
-            cell(q, u0, um, v0, vm, depth: depth + 1)
-            cell(q, um, u1, v0, vm, depth: depth + 1)
-            cell(q, u0, um, vm, v1, depth: depth + 1)
-            cell(q, um, u1, vm, v1, depth: depth + 1)
-            return
+    /// Cuts the quad along whole grid lines until every cell is within its precision, then
+    /// emits the cells, dropping those wholly beyond a clip plane. A line cut across the whole
+    /// quad, never a cell alone, leaves no T-junction: neighbouring cells share their
+    /// corners exactly, so the triangles meet without a crack a pixel centre could fall in.
+    /// Each round halves every column and row a cell needs cut along, choosing for each such
+    /// cell the direction whose halves err least.
+    private mutating func cutGrid(_ q: Quad, minimumDepth: Int) {
+        uDepths.removeAll(keepingCapacity: true)
+        uDepths.append(contentsOf: repeatElement(0, count: uBreaks.count - 1))
+        vDepths.removeAll(keepingCapacity: true)
+        vDepths.append(contentsOf: repeatElement(0, count: vBreaks.count - 1))
+        for _ in 0..<min(minimumDepth, maxDepth) {
+            Self.halve(&uBreaks, &uDepths) { _ in true }
+            Self.halve(&vBreaks, &vDepths) { _ in true }
         }
-        if ca | cb | cc | cd == 0 {
-            polygon.removeAll(keepingCapacity: true)
-            polygon.append(a); polygon.append(b); polygon.append(c); polygon.append(d)
-            emitPolygon()
-        } else {
-            triangle(a, b, c)
-            triangle(a, c, d)
+        while true {
+            gridPoints(q)
+            let columns = uBreaks.count - 1
+            cutU.removeAll(keepingCapacity: true)
+            cutU.append(contentsOf: repeatElement(false, count: columns))
+            cutV.removeAll(keepingCapacity: true)
+            cutV.append(contentsOf: repeatElement(false, count: vBreaks.count - 1))
+            var cuts = false
+            for j in 0..<(vBreaks.count - 1) {
+                for i in 0..<columns {
+                    let canU = uDepths[i] < maxDepth, canV = vDepths[j] < maxDepth
+                    guard canU || canV, !isCulled(i, j) else { continue }
+                    let (u0, u1, v0, v1) = (uBreaks[i], uBreaks[i + 1], vBreaks[j], vBreaks[j + 1])
+                    guard cellError(q, u0, u1, v0, v1) > 1 else { continue }
+                    let alongU: Bool
+                    if canU && canV {
+                        let um = (u0 + u1) / 2, vm = (v0 + v1) / 2
+                        let errorU = max(cellError(q, u0, um, v0, v1), cellError(q, um, u1, v0, v1))
+                        let errorV = max(cellError(q, u0, u1, v0, vm), cellError(q, u0, u1, vm, v1))
+                        // Clearly better one way, that way; else (a thin strip, which either
+                        // way halves) across its longer side on screen: squarer cells cost a
+                        // rasterizer fewer rows a pixel. Beyond the near plane, where w changes most.
+                        let p = gridPoint(i, j), pu = gridPoint(i + 1, j), pv = gridPoint(i, j + 1)
+                        if errorU < errorV * 0.8 || errorV < errorU * 0.8 {
+                            alongU = errorU < errorV
+                        } else if errorU.isFinite {
+                            alongU = (pu.p.projected - p.p.projected).length >= (pv.p.projected - p.p.projected).length
+                        } else {
+                            alongU = abs(pu.p.w - p.p.w) >= abs(pv.p.w - p.p.w)
+                        }
+                    } else {
+                        alongU = canU
+                    }
+                    if alongU { cutU[i] = true } else { cutV[j] = true }
+                    cuts = true
+                }
+            }
+            guard cuts else { break }
+            let (columnCuts, rowCuts) = (cutU, cutV)
+            Self.halve(&uBreaks, &uDepths) { columnCuts[$0] }
+            Self.halve(&vBreaks, &vDepths) { rowCuts[$0] }
+        }
+        for j in 0..<(vBreaks.count - 1) {
+            for i in 0..<(uBreaks.count - 1) where !isCulled(i, j) {
+                let a = gridPoint(i, j), b = gridPoint(i + 1, j), c = gridPoint(i + 1, j + 1), d = gridPoint(i, j + 1)
+                if gridCodes[gridIndex(i, j)] | gridCodes[gridIndex(i + 1, j)] | gridCodes[gridIndex(i + 1, j + 1)]
+                    | gridCodes[gridIndex(i, j + 1)] == 0 {
+                    polygon.removeAll(keepingCapacity: true)
+                    polygon.append(a); polygon.append(b); polygon.append(c); polygon.append(d)
+                    emitPolygon()
+                } else {
+                    triangle(a, b, c)
+                    triangle(a, c, d)
+                }
+            }
         }
     }
 
-    /// Whether the cell's affine error can exceed `precision`: always where it reaches the
-    /// near plane, else when its error passes the bound. Along a segment whose w goes from w
-    /// to w + Δw, the affine parameter is off by about Δw / (4·w) of the segment at its
-    /// middle: L·Δw / (4·w_min) pixels for a cell of screen extent L (its longest side or
-    /// diagonal), du·Δw / (4·w_min) in u for a cell du wide.
-    private func needsSplit(_ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4, du: Double, dv: Double,
-                            _ precision: Precision) -> Bool {
-        if case .whole = precision { return false }
-        let wMin = min(a.w, b.w, c.w, d.w), wMax = max(a.w, b.w, c.w, d.w)
-        if wMin == wMax { return false }
-        if wMin <= nearW { return true }
-        let spread = (wMax - wMin) / (4 * wMin)
-        func pixelError() -> Double {
-            let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
-            return max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length) * spread
+    /// Halves each interval between `breaks` that `cut` picks, its depth one more.
+    private static func halve(_ breaks: inout [Double], _ depths: inout [Int], _ cut: (Int) -> Bool) {
+        var k = depths.count - 1
+        while k >= 0 {
+            if cut(k) {
+                breaks.insert((breaks[k] + breaks[k + 1]) / 2, at: k + 1)
+                depths[k] += 1
+                depths.insert(depths[k], at: k + 1)
+            }
+            k -= 1
         }
-        switch precision {
+    }
+
+    /// The grid's points at every pair of `uBreaks` and `vBreaks`, and their outcodes.
+    private mutating func gridPoints(_ q: Quad) {
+        gridPointsStore.removeAll(keepingCapacity: true)
+        gridCodes.removeAll(keepingCapacity: true)
+        for v in vBreaks {
+            for u in uBreaks {
+                let p = q.point(u, v)
+                gridPointsStore.append(p)
+                gridCodes.append(outcode(p.p))
+            }
+        }
+    }
+
+    private func gridIndex(_ i: Int, _ j: Int) -> Int { j * uBreaks.count + i }
+    private func gridPoint(_ i: Int, _ j: Int) -> Point4 { gridPointsStore[gridIndex(i, j)] }
+
+    /// Whether cell (i, j) lies wholly beyond one clip plane.
+    private func isCulled(_ i: Int, _ j: Int) -> Bool {
+        gridCodes[gridIndex(i, j)] & gridCodes[gridIndex(i + 1, j)] & gridCodes[gridIndex(i + 1, j + 1)]
+            & gridCodes[gridIndex(i, j + 1)] != 0
+    }
+
+    /// The affine error of the cell u0…u1 × v0…v1 as a share of what its precision allows:
+    /// above 1, it needs cutting; infinite where it reaches the near plane. Along a segment
+    /// whose w goes from w to w + Δw, the affine parameter is off by about Δw / (4·w) of the
+    /// segment at its middle: L·Δw / (4·w_min) pixels for a cell of screen extent L (its
+    /// longest side or diagonal), du·Δw / (4·w_min) in u for a cell du wide.
+    private func cellError(_ q: Quad, _ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double) -> Double {
+        if case .whole = q.precision { return 0 }
+        let a = q.point(u0, v0).p, b = q.point(u1, v0).p, c = q.point(u1, v1).p, d = q.point(u0, v1).p
+        let wMin = min(a.w, b.w, c.w, d.w), wMax = max(a.w, b.w, c.w, d.w)
+        if wMin == wMax { return 0 }
+        if wMin <= nearW { return .infinity }
+        let spread = (wMax - wMin) / (4 * wMin)
+        let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
+        let pixelError = max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length) * spread
+        switch q.precision {
         case .pixels(let tolerance):
-            return pixelError() > tolerance
+            return pixelError / tolerance
         case .unit(let tu, let tv):
-            return (du * spread > tu || dv * spread > tv) && pixelError() > unitPixelFloor
+            return min(max((u1 - u0) * spread / tu, (v1 - v0) * spread / tv), pixelError / unitPixelFloor)
         case .whole:
-            return false
+            return 0
         }
     }
 
@@ -276,12 +362,14 @@ package struct Tessellator {
                 let da = distance(a.p, k), db = distance(b.p, k)
                 if da >= 0 { scratch.append(a) }
                 if (da >= 0) != (db >= 0) {
-                    let t = da / (da - db)
+                    // From the inside end, whichever way the edge runs: the two triangles of a
+                    // cell cut their shared diagonal at the very same point.
+                    let (i, o, t) = da >= 0 ? (a, b, da / (da - db)) : (b, a, db / (db - da))
                     func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
                     // The new point lies on this plane, and on whatever edge a and b share.
                     let on = a.on & b.on | (k >= fixedPlaneCount ? 1 << UInt64(Edge.regionBase + k - fixedPlaneCount) : 0)
-                    scratch.append((Vector4(x: mix(a.p.x, b.p.x), y: mix(a.p.y, b.p.y), z: mix(a.p.z, b.p.z), w: mix(a.p.w, b.p.w)),
-                                    mix(a.u, b.u), mix(a.v, b.v), on))
+                    scratch.append((Vector4(x: mix(i.p.x, o.p.x), y: mix(i.p.y, o.p.y), z: mix(i.p.z, o.p.z), w: mix(i.p.w, o.p.w)),
+                                    mix(i.u, o.u), mix(i.v, o.v), on))
                 }
             }
             swap(&polygon, &scratch)

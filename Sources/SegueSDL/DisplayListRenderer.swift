@@ -54,7 +54,7 @@ package final class DisplayListRenderer {
     package var precomposes = true
     private var covers = Covers()
     /// The covers of the draw call being gathered, and the place in drawing order of its last item.
-    private var batchCovers: [PixelRect] = []
+    private var batchCovers: [CoveredPixels.Cover] = []
     private var batchLastPlace = 0
     /// The place in drawing order of the item being drawn.
     private var place = 0
@@ -150,6 +150,8 @@ package final class DisplayListRenderer {
         }
         tessellator.clipRect = area
         findCovers(list, area)
+        // A pending clear need not reach what the list's opaque items paint over.
+        covered(after: -1) { renderer.applyPendingClear(sparing: $0) }
         for (place, i) in drawOrder.order.enumerated() {
             self.place = place
             draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,
@@ -168,7 +170,15 @@ package final class DisplayListRenderer {
         }
         let pixels = renderer.clip.map { inner(area).intersection(inner($0)) } ?? inner(area)
         for (place, i) in drawOrder.order.enumerated() where states[i]?.blended == false {
-            if let p = Covers.pixels(of: list.items[i], within: pixels, margin: occlusion.margin) { covers.add(p, drawnAt: place) }
+            covers.add(list.items[i], drawnAt: place, within: pixels, margin: occlusion.margin, nearW: tessellator.nearW)
+        }
+    }
+
+    /// Calls `body` with the pixels of the covers of items drawn after place `order`.
+    private func covered(after order: Int, _ body: (CoveredPixels) -> Void) {
+        covers.after(order, into: &batchCovers)
+        batchCovers.withUnsafeBufferPointer { c in
+            covers.runs.withUnsafeBufferPointer { r in body(CoveredPixels(covers: c, runs: r)) }
         }
     }
 
@@ -309,12 +319,11 @@ package final class DisplayListRenderer {
     /// Sends the gathered draw call.
     private func flush() {
         guard !batchIndices.isEmpty else { return }
-        covers.after(batchLastPlace, into: &batchCovers)
         batchVertices.withUnsafeBufferPointer { v in
             batchIndices.withUnsafeBufferPointer { i in
                 batchLines.withUnsafeBufferPointer { lines in
                     batchRanges.withUnsafeBufferPointer { ranges in
-                        batchCovers.withUnsafeBufferPointer { covered in
+                        covered(after: batchLastPlace) { covered in
                             let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
                             renderer.drawGeometry(v, i, edges: edges, texture: batchTexture, blended: batchBlended, covered: covered)
                         }

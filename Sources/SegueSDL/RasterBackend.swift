@@ -73,15 +73,16 @@ final class RasterBackend: RenderBackend {
         clip = rect
     }
 
-    func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+    func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), sparing: CoveredPixels) {
         guard let image = target else { return }
-        image.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds, isCancelled: rasterizer.isCancelled)
+        image.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds, sparing: sparing,
+                   isCancelled: rasterizer.isCancelled)
     }
 
     let drawsEdgeCoverage = true
 
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: UnsafeBufferPointer<PixelRect>) {
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: CoveredPixels) {
         guard let image = target else { return }
         rasterizer.draw(vertices, indices, edges: edges, texture: texture.map(Self.image), blended: blended, into: image,
                         clip: clip ?? image.bounds, covered: covered)

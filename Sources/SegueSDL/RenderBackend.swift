@@ -20,14 +20,15 @@ protocol RenderBackend: AnyObject {
     func setTarget(_ texture: Texture?) throws
     /// Limits drawing to `rect` (pixels of the target), or lifts the limit when nil.
     func setClip(_ rect: PixelRect?)
-    /// Sets every pixel of the target, whatever the clip, to `color` (RGBA bytes).
-    func clear(_ color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8))
+    /// Sets every pixel of the target, whatever the clip, to `color` (RGBA bytes); those of
+    /// `sparing` (painted over opaquely later) may be left as they are, as is quicker.
+    func clear(_ color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), sparing: CoveredPixels)
     /// Draws the triangles `indices` makes of `vertices`, textured by `texture` (one of this
     /// engine's) times the vertex colours, or coloured by the vertices alone; blended
     /// source-over or stored; `edges` anti-aliased where `drawsEdgeCoverage`; the pixels of
     /// `covered` (painted over opaquely later) left as they are or drawn, as is quicker.
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: UnsafeBufferPointer<PixelRect>)
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: CoveredPixels)
     /// Shows the window's frame.
     func present()
     /// Writes the pixels of `rect` (inside the target) to `rgba`, RGBA bytes, row by row.

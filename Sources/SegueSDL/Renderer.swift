@@ -164,10 +164,12 @@ package final class Renderer {
     /// How many clears were skipped so far (a figure for the bench and the tests).
     package private(set) var clearsSkipped = 0
 
-    private func applyPendingClear() {
+    /// Applies a pending clear, sparing (where the engine gains by it) the pixels of
+    /// `sparing`: the caller is about to paint those over opaquely.
+    func applyPendingClear(sparing: CoveredPixels = .none) {
         guard let color = pendingClear else { return }
         pendingClear = nil
-        backend.clear(Self.bytes(color))
+        backend.clear(Self.bytes(color), sparing: sparing)
     }
 
     /// Draws `indices.count / 3` triangles of `vertices`, textured by `texture` (times the
@@ -176,7 +178,7 @@ package final class Renderer {
     /// the caller paints over opaquely later, may be left as they are.
     func drawGeometry(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                       edges: Rasterizer.TriangleEdges? = nil, texture: Texture?, blended: Bool,
-                      covered: UnsafeBufferPointer<PixelRect> = UnsafeBufferPointer(start: nil, count: 0)) {
+                      covered: CoveredPixels = .none) {
         applyPendingClear()
         backend.draw(vertices, indices, edges: edges, texture: texture, blended: blended, covered: covered)
     }

@@ -119,7 +119,8 @@ final class SDLRenderBackend: RenderBackend {
         SDL_RenderSetClipRect(handle, &c)
     }
 
-    func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+    /// A GPU clears every pixel about as quickly as it would spare some.
+    func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), sparing: CoveredPixels) {
         SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
         SDL_RenderClear(handle)
     }
@@ -129,7 +130,7 @@ final class SDLRenderBackend: RenderBackend {
 
     /// A GPU draws covered pixels about as quickly as it would skip them: they are drawn.
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: UnsafeBufferPointer<PixelRect>) {
+              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: CoveredPixels) {
         let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
         if case .sdl(let sdl)? = texture?.storage { prepareLevels(sdl) }
         let t = texture.map(Self.handle)

@@ -11,62 +11,158 @@ import Segue
         DisplayList.Item(rect: rect, transform: transform, opacity: 1, fill: .color(.white), name: "", clip: clip)
     }
 
+    /// The rows `item` covers, each with its run of columns (rows with none left out).
+    func rows(_ item: DisplayList.Item, margin: Double = 0.01) -> [Int: Range<Int>]? {
+        var covers = Covers()
+        guard covers.add(item, drawnAt: 0, within: area, margin: margin) else { return nil }
+        var out: [Int: Range<Int>] = [:]
+        var chosen: [CoveredPixels.Cover] = []
+        covers.after(-1, into: &chosen)
+        #expect(chosen.count == 1)
+        covers.runs.withUnsafeBufferPointer { runs in
+            chosen.withUnsafeBufferPointer { c in
+                let pixels = CoveredPixels(covers: c, runs: runs)
+                for y in Int(c[0].y0)..<Int(c[0].y1) {
+                    let r = pixels.run(c[0], row: y)
+                    if r.x0 < r.x1 { out[y] = r.x0..<r.x1 }
+                }
+            }
+        }
+        #expect(out.values.map(\.count).reduce(0, +) == chosen[0].pixels)
+        return out
+    }
+
+    /// Every row of `rows` from `y0` to `y1` (exclusive) the run `x`.
+    func rectangle(_ x: Range<Int>, _ y: Range<Int>) -> [Int: Range<Int>] {
+        Dictionary(uniqueKeysWithValues: y.map { ($0, x) })
+    }
+
     /// (10.3, 20) to (50.7, 60.5): the squares wholly inside, 0.01 in from each edge, are
     /// columns 11…49 and rows 21…59 (row 20 touches the top edge: not trusted); scaled 2×
     /// and moved by 5, (0, 0, 10, 10) is 5…25, so columns and rows 6…23; cut to the area,
     /// (−50, 700)…(50, 900) is columns 0…48, rows 701…799.
     @Test func thePixelsWhollyInsideAFlatUnturnedItemAreCovered() {
-        #expect(Covers.pixels(of: item(Rect(x: 10.3, y: 20, width: 40.4, height: 40.5)), within: area, margin: 0.01)
-            == PixelRect(x0: 11, y0: 21, x1: 50, y1: 60))
+        #expect(rows(item(Rect(x: 10.3, y: 20, width: 40.4, height: 40.5))) == rectangle(11..<50, 21..<60))
         let scaled = Transform3D.makeScale(2, 2, 1).concatenating(.makeTranslation(5, 5, 0))
-        #expect(Covers.pixels(of: item(Rect(x: 0, y: 0, width: 10, height: 10), scaled), within: area, margin: 0.01)
-            == PixelRect(x0: 6, y0: 6, x1: 24, y1: 24))
-        #expect(Covers.pixels(of: item(Rect(x: -50, y: 700, width: 100, height: 200)), within: area, margin: 0.01)
-            == PixelRect(x0: 0, y0: 701, x1: 49, y1: 800))
+        #expect(rows(item(Rect(x: 0, y: 0, width: 10, height: 10), scaled)) == rectangle(6..<24, 6..<24))
+        #expect(rows(item(Rect(x: -50, y: 700, width: 100, height: 200))) == rectangle(0..<49, 701..<800))
         // Under a pixel wide, nothing is wholly inside.
-        #expect(Covers.pixels(of: item(Rect(x: 10.2, y: 0, width: 0.9, height: 100)), within: area, margin: 0.01) == nil)
+        #expect(rows(item(Rect(x: 10.2, y: 0, width: 0.9, height: 100))) == nil)
     }
 
-    /// Turned, in perspective (cut into cells that may leave pinholes) or clipped, an item
-    /// covers nothing that can be trusted.
-    @Test func turnedTiltedOrClippedItemsCoverNothing() {
-        let r = Rect(x: 100, y: 100, width: 300, height: 200)
-        #expect(Covers.pixels(of: item(r, .makeRotation(0.1, 0, 0, 1)), within: area, margin: 0.01) == nil)
-        let tilted = Transform3D.makeRotation(0.3, 0, 1, 0).concatenating(.makePerspective(distance: 800))
-        #expect(Covers.pixels(of: item(r, tilted), within: area, margin: 0.01) == nil)
-        #expect(Covers.pixels(of: item(r, clip: 0), within: area, margin: 0.01) == nil)
+    /// A square of side 50·√2 turned 45° about (100, 100) is the diamond |x − 100| + |y − 100|
+    /// ≤ 50. A quarter pixel in (a side 0.25·√2 nearer in x + y), a pixel square's corners
+    /// must lie within 49.646: row 100 (y 100…101, worst |y − 100| = 1) keeps |x′ − 100| ≤
+    /// 48.646 for x′ = x and x + 1, so columns 52…147; row 60 (worst 40) keeps ≤ 9.646, so
+    /// columns 91…108; row 52 (worst 48) keeps ≤ 1.646, so columns 99…100, and row 51 none:
+    /// the rows reach from 52 to 147.
+    @Test func aTurnedItemCoversTheSquaresWhollyInsideItsImage() {
+        let side = 50 * 2.0.squareRoot()
+        let turned = Transform3D.makeRotation(.pi / 4, 0, 0, 1).concatenating(.makeTranslation(100, 100, 0))
+        let covered = rows(item(Rect(x: -side / 2, y: -side / 2, width: side, height: side), turned), margin: 0.25)!
+        #expect(covered[100] == 52..<148)
+        #expect(covered[60] == 91..<109)
+        #expect(covered[52] == 99..<101 && covered.keys.min() == 52 && covered.keys.max() == 147)
+    }
+
+    /// In perspective the image is still a convex quad: every covered square's corners lie
+    /// inside it (checked against its projected corners), and the squares wholly inside
+    /// that lie a pixel from every side are all covered. Reaching the eye plane, or
+    /// clipped, an item covers nothing.
+    @Test func anItemInPerspectiveCoversTheSquaresInsideItsProjectedImage() {
+        let r = Rect(x: 0, y: 0, width: 600, height: 400)
+        let m = Transform3D.makeTranslation(-300, -200, 0).concatenating(.makeRotation(0.7, 1, 0, 0))
+            .concatenating(.makeRotation(0.4, 0, 1, 0)).concatenating(.makePerspective(distance: 700))
+            .concatenating(.makeTranslation(500, 400, 0))
+        let covered = rows(item(r, m))!
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { m.project(Point(x: $0.0, y: $0.1))! }
+        /// The least distance of (x, y) inside the quad's sides (negative outside).
+        func depth(_ x: Double, _ y: Double) -> Double {
+            var orientation = 0.0
+            for k in 0..<4 { orientation += corners[k].x * corners[(k + 1) % 4].y - corners[(k + 1) % 4].x * corners[k].y }
+            return (0..<4).map { k in
+                let s = corners[k], e = corners[(k + 1) % 4]
+                return ((e.x - s.x) * (y - s.y) - (e.y - s.y) * (x - s.x)) / (e - s).length * (orientation > 0 ? 1 : -1)
+            }.min()!
+        }
+        var inner = 0
+        for y in 0..<800 {
+            for x in 0..<1000 {
+                let worst = [(0, 0), (1, 0), (0, 1), (1, 1)].map { depth(Double(x + $0.0), Double(y + $0.1)) }.min()!
+                let isCovered = covered[y]?.contains(x) ?? false
+                if isCovered { #expect(worst >= 0.01 - 1e-9, "(\(x), \(y)) covered, \(worst) inside") }
+                if worst >= 1 {
+                    inner += 1
+                    #expect(isCovered, "(\(x), \(y)) lies \(worst) inside, not covered")
+                }
+            }
+        }
+        #expect(inner > 100_000)
+        let throughTheEye = Transform3D.makeRotation(-80 * .pi / 180, 0, 1, 0).concatenating(.makePerspective(distance: 500))
+        #expect(rows(item(Rect(x: 0, y: 0, width: 1000, height: 600), throughTheEye)) == nil)
+        #expect(rows(item(r, m, clip: 0)) == nil)
     }
 
     /// A call is given the covers of items drawn after its last, the largest `limit` of them.
     @Test func aCallGetsTheLargestCoversDrawnAfterIt() {
         var covers = Covers()
         covers.limit = 2
-        let big = PixelRect(x0: 0, y0: 0, x1: 100, y1: 100), mid = PixelRect(x0: 0, y0: 0, x1: 50, y1: 50)
-        let small = PixelRect(x0: 0, y0: 0, x1: 10, y1: 10)
-        covers.add(big, drawnAt: 1)
-        covers.add(small, drawnAt: 3)
-        covers.add(mid, drawnAt: 4)
-        covers.add(small, drawnAt: 5)
-        var out: [PixelRect] = []
+        let big = Rect(x: 0, y: 0, width: 100, height: 100), mid = Rect(x: 0, y: 0, width: 50, height: 50)
+        let small = Rect(x: 0, y: 0, width: 10, height: 10)
+        for (rect, place) in [(big, 1), (small, 3), (mid, 4), (small, 5)] {
+            let added = covers.add(item(rect), drawnAt: place, within: area, margin: 0.01)
+            #expect(added)
+        }
+        var out: [CoveredPixels.Cover] = []
         covers.after(0, into: &out)
-        #expect(out.count == 2 && out.contains(big) && out.contains(mid))
+        // 0.01 in from (0, 0)…(100, 100): columns and rows 1…98.
+        #expect(out.map(\.pixels).sorted() == [48 * 48, 98 * 98])
         covers.after(1, into: &out)
-        #expect(out.count == 2 && out.contains(mid) && out.contains(small))
+        #expect(out.map(\.pixels).sorted() == [8 * 8, 48 * 48])
         covers.after(5, into: &out)
         #expect(out.isEmpty)
+    }
+
+    /// Covers of whole rects, for the rasterizer: their runs a row each.
+    func covered(_ rects: [PixelRect]) -> (covers: [CoveredPixels.Cover], runs: [CoveredPixels.Run]) {
+        var covers: [CoveredPixels.Cover] = [], runs: [CoveredPixels.Run] = []
+        for r in rects {
+            covers.append(CoveredPixels.Cover(y0: Int32(r.y0), y1: Int32(r.y1), first: Int32(runs.count), pixels: (r.x1 - r.x0) * (r.y1 - r.y0)))
+            runs.append(contentsOf: repeatElement(CoveredPixels.Run(x0: Int32(r.x0), x1: Int32(r.x1)), count: r.y1 - r.y0))
+        }
+        return (covers, runs)
+    }
+
+    func with(_ rects: [PixelRect], _ body: (CoveredPixels) -> Void) {
+        let (covers, runs) = covered(rects)
+        covers.withUnsafeBufferPointer { c in runs.withUnsafeBufferPointer { r in body(CoveredPixels(covers: c, runs: r)) } }
     }
 
     /// Columns 0…20 of row 7 less [3, 6), [5, 10) and [15, 30) (and a rect on other rows):
     /// the runs 0…2 and 10…14.
     @Test func aRowIsPaintedInTheRunsNoCoverHolds() {
-        let covered = [PixelRect(x0: 3, y0: 0, x1: 6, y1: 8), PixelRect(x0: 5, y0: 7, x1: 10, y1: 9),
-                       PixelRect(x0: 15, y0: 7, x1: 30, y1: 8), PixelRect(x0: 0, y0: 8, x1: 30, y1: 20)]
+        let rects = [PixelRect(x0: 3, y0: 0, x1: 6, y1: 8), PixelRect(x0: 5, y0: 7, x1: 10, y1: 9),
+                     PixelRect(x0: 15, y0: 7, x1: 30, y1: 8), PixelRect(x0: 0, y0: 8, x1: 30, y1: 20)]
         var runs: [ClosedRange<Int>] = []
-        covered.withUnsafeBufferPointer { c in Rasterizer.uncovered(0, 20, row: 7, c) { runs.append($0...$1) } }
+        with(rects) { c in Rasterizer.uncovered(0, 20, row: 7, c) { runs.append($0...$1) } }
         #expect(runs == [0...2, 10...14])
         runs.removeAll()
-        covered.withUnsafeBufferPointer { c in Rasterizer.uncovered(4, 12, row: 8, c) { runs.append($0...$1) } }
+        with(rects) { c in Rasterizer.uncovered(4, 12, row: 8, c) { runs.append($0...$1) } }
         #expect(runs.isEmpty)
+    }
+
+    /// A fill sparing covers sets every other pixel, and leaves theirs.
+    @Test func aFillSparesTheCoveredPixels() {
+        let image = RasterImage(width: 30, height: 20)!
+        image.fill(0xFF00_0000, image.bounds)
+        let rects = [PixelRect(x0: 3, y0: 2, x1: 9, y1: 12), PixelRect(x0: 6, y0: 10, x1: 40, y1: 15)]
+        with(rects) { image.fill(0xFFFF_FFFF, image.bounds, sparing: $0) }
+        for y in 0..<20 {
+            for x in 0..<30 {
+                let spared = rects.contains { $0.x0 <= x && x < $0.x1 && $0.y0 <= y && y < $0.y1 }
+                #expect(image.pixels[y * 30 + x] == (spared ? 0xFF00_0000 : 0xFFFF_FFFF), "(\(x), \(y))")
+            }
+        }
     }
 
     /// A triangle pair drawn with covers leaves exactly the covered pixels as they were, and
@@ -96,7 +192,7 @@ import Segue
                 indices.withUnsafeBufferPointer { i in
                     lines.withUnsafeBufferPointer { l in
                         ranges.withUnsafeBufferPointer { r in
-                            covers.withUnsafeBufferPointer { c in
+                            with(covers) { c in
                                 rasterizer.draw(v, i, edges: antialiased ? .init(lines: l, ranges: r) : nil, texture: nil, blended: true,
                                                 into: image, clip: image.bounds, covered: c)
                             }

@@ -147,11 +147,11 @@ import SegueTestSupport
     /// its ends, outside that run, clamped: the same pixels as the general path.
     @Test func aSpanFindsTheRunInsideItsImage() {
         let texture = image(4, 4)
-        let walk = Rasterizer.TexelWalk(texture.view, SIMD4(-0.5, 0.5, 0, 0), SIMD4(0.25, 0, 0, 0))
+        let walk = Rasterizer.TexelWalk(texture.view, SIMD4(-0.5, 0.5, 0, 0), SIMD4(0.25, 0, 0, 0), skip: 0)
         #expect(walk.insideSteps(20) == 2...13)
         #expect(walk.insideSteps(5) == 2...5)
-        #expect(Rasterizer.TexelWalk(texture.view, SIMD4(0.5, -1, 0, 0), SIMD4(0.25, 0, 0, 0)).insideSteps(20) == nil)
-        let turned = Rasterizer.TexelWalk(texture.view, SIMD4(2.9, 0.2, 0, 0), SIMD4(-0.5, 0.1, 0, 0))
+        #expect(Rasterizer.TexelWalk(texture.view, SIMD4(0.5, -1, 0, 0), SIMD4(0.25, 0, 0, 0), skip: 0).insideSteps(20) == nil)
+        let turned = Rasterizer.TexelWalk(texture.view, SIMD4(2.9, 0.2, 0, 0), SIMD4(-0.5, 0.1, 0, 0), skip: 0)
         #expect(turned.insideSteps(20) == 0...5)
         // White as one colour (the image path) and as colours that happen not to change
         // (the general path, clamping every texel), spans into and out of a magnified image
@@ -162,10 +162,41 @@ import SegueTestSupport
         for (t, dt) in spans {
             for (alpha, blended) in [(UInt32(255), false), (255, true), (131, true)] {
                 let a = image(40, 1, 0xFF30_6090), b = image(40, 1, 0xFF30_6090)
-                Rasterizer.texturedSpan(a.pixels, 0, 39, texture.view, t, dt, .uniform(alpha << 24 | 0xFF_FFFF), blended)
-                Rasterizer.texturedSpan(b.pixels, 0, 39, texture.view, t, dt, .varying(SIMD4(255, 255, 255, Float(alpha)), SIMD4()), blended)
+                Rasterizer.texturedSpan(a.pixels, 0, 39, texture.view, t, dt, .uniform(alpha << 24 | 0xFF_FFFF), skip: 0, blended)
+                Rasterizer.texturedSpan(b.pixels, 0, 39, texture.view, t, dt, .varying(SIMD4(255, 255, 255, Float(alpha)), SIMD4()),
+                                        skip: 0, blended)
                 #expect((0..<40).allSatisfy { a.pixels[$0] == b.pixels[$0] }, "\(t) \(dt) alpha \(alpha)")
             }
+        }
+    }
+
+    /// A row painted in runs, each stepped from the row's origin, gets the very pixels it
+    /// gets in one span: shaded, textured and tinted, and glyphs; the colours and positions
+    /// chosen so that starting each run afresh from its own column would round otherwise.
+    @Test func aRowCutIntoRunsPaintsWhatItPaintsWhole() {
+        let texture = image(8, 8)
+        for i in 0..<64 { texture.pixels[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) | 0x8000_0000 }
+        texture.isCoverage = false
+        let c = SIMD4<Float>(10.3, 200.7, 33.33, 250.1), dc = SIMD4<Float>(0.613, -0.417, 1.093, -0.031)
+        let t = SIMD4<Float>(0.3, 1.1, 0, 0), dt = SIMD4<Float>(0.137, 0.071, 0, 0)
+        let cuts = [0, 3, 4, 11, 12, 25, 40]
+        func paint(_ span: (UnsafeMutablePointer<UInt32>, Int, Int, Int) -> Void, cut: Bool) -> [UInt32] {
+            let row = image(48, 1, 0xFF30_6090)
+            if cut {
+                for k in 0..<(cuts.count - 1) { span(row.pixels, 5 + cuts[k], 5 + cuts[k + 1] - 1, cuts[k] + 2) }
+            } else {
+                span(row.pixels, 5, 44, 2)
+            }
+            return (0..<48).map { row.pixels[$0] }
+        }
+        let kinds: [(String, (UnsafeMutablePointer<UInt32>, Int, Int, Int) -> Void)] = [
+            ("shaded", { Rasterizer.shadedSpan($0, $1, $2, c, dc, skip: $3, true) }),
+            ("textured", { Rasterizer.texturedSpan($0, $1, $2, texture.view, t, dt, .varying(c, dc), skip: $3, true) }),
+            ("image", { Rasterizer.texturedSpan($0, $1, $2, texture.view, t, dt, .uniform(0xC0FF_FFFF), skip: $3, true) }),
+            ("glyphs", { Rasterizer.coverageSpan($0, $1, $2, texture.view, t, dt, skip: $3, 0xE0FF_8040) }),
+        ]
+        for (name, span) in kinds {
+            #expect(paint(span, cut: true) == paint(span, cut: false), "\(name)")
         }
     }
 

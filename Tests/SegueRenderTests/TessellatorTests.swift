@@ -66,6 +66,39 @@ func affineSamples(_ t: Tessellator) -> [(screen: Point, u: Double, v: Double)] 
         #expect(abs(maxU - uNear) < 1e-3)
     }
 
+    /// Turned about two axes near the eye, the quad is cut finely at one corner only; still
+    /// no corner of a cell lies inside another cell's side (a T-junction, which rounding to
+    /// the rasterizer's grid opens into a crack): along every side of every triangle that
+    /// runs along u or v, no vertex lies strictly between its ends.
+    @Test(arguments: [Tessellator.Precision.pixels(0.5), .unit(u: 0.002, v: .infinity)])
+    func cellsMeetOnlyAtTheirCorners(_ precision: Tessellator.Precision) {
+        let m = Transform3D.makeTranslation(-300, -200, 0)
+            .concatenating(.makeRotation(0.7, 1, 0, 0)).concatenating(.makeRotation(0.6, 0, 1, 0))
+            .concatenating(.makePerspective(distance: 500)).concatenating(.makeTranslation(320, 240, 0))
+        var t = Tessellator()
+        t.add(rect: Rect(x: 0, y: 0, width: 600, height: 400), transform: m, precision: precision)
+        let us = Set(t.vertices.map(\.u)), vs = Set(t.vertices.map(\.v))
+        // Cut more finely near the eye (along u alone where only u's error counts).
+        #expect(us.count > 3, "cut \(us.count - 1) × \(vs.count - 1)")
+        var corners: [Float: [Float]] = [:], cornersAlongV: [Float: [Float]] = [:]
+        for p in t.vertices {
+            corners[p.v, default: []].append(p.u)
+            cornersAlongV[p.u, default: []].append(p.v)
+        }
+        var junctions = 0
+        for k in stride(from: 0, to: t.indices.count, by: 3) {
+            for e in 0..<3 {
+                let p = t.vertices[Int(t.indices[k + e])], q = t.vertices[Int(t.indices[k + (e + 1) % 3])]
+                if p.v == q.v {
+                    junctions += corners[p.v]!.filter { min(p.u, q.u) < $0 && $0 < max(p.u, q.u) }.count
+                } else if p.u == q.u {
+                    junctions += cornersAlongV[p.u]!.filter { min(p.v, q.v) < $0 && $0 < max(p.v, q.v) }.count
+                }
+            }
+        }
+        #expect(junctions == 0)
+    }
+
     @Test func gradientStopsBecomeGridLines() {
         var t = Tessellator()
         t.add(rect: Rect(x: 0, y: 0, width: 10, height: 10), transform: .identity, uStops: [0.5, 0.25])
