@@ -32,14 +32,28 @@ public final class Layer {
         /// time, reaches the end it runs towards): ±infinity when it never changes, −infinity
         /// when a NaN timing makes it unknowable.
         let endTime: Double
+        /// The animation's change worked out once, where it is a tween of a plain value.
+        private let tween: Tween?
 
         init(key: String, animation a: Animation) {
             self.key = key
             animation = a
+            tween = Tween(property: a.property, track: a.track)
             let begin = a.beginTime ?? 0, target = a.speed >= 0 ? a.duration : 0
             let end = a.speed == 0 ? (a.timeOffset >= target ? -.infinity : .infinity) : begin + (target - a.timeOffset) / a.speed
             // Unknowable (a NaN timing): always ask `hasEnded`.
             endTime = end.isNaN ? -.infinity : end
+        }
+
+        /// Sets the animation's property in `state` to its value at the layer's local time
+        /// `t`, or leaves it where the model value shows (`Animation.value(atLayerTime:)`).
+        func apply(atLayerTime t: Double, to state: inout LayerState) {
+            guard let p = animation.progress(atLayerTime: t) else { return }
+            if let tween {
+                tween.apply(at: p, to: &state)
+            } else {
+                state[animation.property] = animation.track.value(at: p)
+            }
         }
     }
 
@@ -243,9 +257,7 @@ public final class Layer {
     public func presentation(atLocalTime t: Double) -> LayerState {
         var state = model
         if animations.isEmpty { return state }
-        Self.forEach(in: animations) { entry in
-            if let v = entry.animation.value(atLayerTime: t) { state[entry.animation.property] = v }
-        }
+        Self.forEach(in: animations) { $0.apply(atLayerTime: t, to: &state) }
         return state
     }
 
