@@ -58,10 +58,10 @@ public final class Layer {
     }
 
     /// Running animations in the order added, each under a key (a new one replaces the old).
-    /// Held by reference, so walking them every frame copies nothing.
-    @exclusivity(unchecked) public private(set) var animations: [RunningAnimation] = [] {
-        didSet { earliestAnimationEnd = animations.lazy.map(\.endTime).min() ?? .infinity }
-    }
+    /// Held by reference, so walking them every frame copies nothing. Only `add` and
+    /// `endAnimation` change them, each through `animationsChanged()` (no observer, so that
+    /// the walks can borrow the array in place: see `forEach(in:)`).
+    @exclusivity(unchecked) public private(set) var animations: [RunningAnimation] = []
     /// The earliest `endTime` of the animations: until then none can have ended, and the
     /// per-frame walk for ended animations need not look at them.
     @exclusivity(unchecked) private var earliestAnimationEnd = Double.infinity
@@ -181,6 +181,7 @@ public final class Layer {
         removeAnimation(forKey: key)
         a.transaction?.animationAdded()
         animations.append(RunningAnimation(key: key, animation: a))
+        animationsChanged()
     }
 
     public func animation(forKey key: String) -> Animation? {
@@ -201,7 +202,14 @@ public final class Layer {
 
     private func endAnimation(forKey key: String, finished: Bool) {
         guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
-        animations.remove(at: i).animation.transaction?.animationEnded(finished: finished)
+        let removed = animations.remove(at: i)
+        animationsChanged()
+        removed.animation.transaction?.animationEnded(finished: finished)
+    }
+
+    /// Brings what is derived from the animations up to date; called after every change to them.
+    private func animationsChanged() {
+        earliestAnimationEnd = animations.lazy.map(\.endTime).min() ?? .infinity
     }
 
     /// Ends, as finished, every animation in this tree that has played to its end at the
@@ -231,16 +239,19 @@ public final class Layer {
     /// walks, which neither change the tree nor keep the references (see the type's note).
     @inline(__always)
     func forEachSublayer(_ body: (Layer) -> Void) {
-        Self.forEach(in: sublayers, body)
+        Self.forEach(in: &sublayers, body)
     }
 
     /// Calls `body` with each object of `array` as a borrowed (+0) reference: reading class
     /// references out of an array otherwise costs an atomic retain and release each, a
-    /// third of a frame with thousands of layers. `array` must not change meanwhile. It is
-    /// nonisolated so the closures it hands the standard library carry no main-actor check
-    /// (Swift 6 puts a dynamic one in each, a third of a frame again).
+    /// third of a frame with thousands of layers. `array` is taken `inout`, never changed,
+    /// only so that it is borrowed where it is stored: passed by value, a stored property is
+    /// copied first (another retain and release, once per layer and frame), whenever `body`
+    /// might release anything. `array` must not change meanwhile. It is nonisolated so the
+    /// closures it hands the standard library carry no main-actor check (Swift 6 puts a
+    /// dynamic one in each, a third of a frame again).
     @inline(__always)
-    nonisolated static func forEach<T: AnyObject>(in array: [T], _ body: (T) -> Void) {
+    nonisolated static func forEach<T: AnyObject>(in array: inout [T], _ body: (T) -> Void) {
         array.withUnsafeBufferPointer { buffer in
             for i in buffer.indices { Unmanaged.passUnretained(buffer[i])._withUnsafeGuaranteedRef { body($0) } }
         }
@@ -257,7 +268,7 @@ public final class Layer {
     public func presentation(atLocalTime t: Double) -> LayerState {
         var state = model
         if animations.isEmpty { return state }
-        Self.forEach(in: animations) { $0.apply(atLayerTime: t, to: &state) }
+        Self.forEach(in: &animations) { $0.apply(atLayerTime: t, to: &state) }
         return state
     }
 
