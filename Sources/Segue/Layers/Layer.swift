@@ -267,9 +267,24 @@ public final class Layer {
     /// animation applied in the order added.
     public func presentation(atLocalTime t: Double) -> LayerState {
         var state = model
-        if animations.isEmpty { return state }
-        Self.forEach(in: &animations) { $0.apply(atLayerTime: t, to: &state) }
+        applyAnimations(atLocalTime: t, to: &state)
         return state
+    }
+
+    /// Applies every running animation, in the order added, to `state` at local time `t`:
+    /// `presentation(atLocalTime:)` is the model with this done to it. The compositor does it
+    /// to a copy of the model of its own, so the state is built where it is used (a state
+    /// returned by value is copied whole again, on every layer of every frame).
+    @inline(__always)
+    func applyAnimations(atLocalTime t: Double, to state: inout LayerState) {
+        if !animations.isEmpty { applyEachAnimation(atLocalTime: t, to: &state) }
+    }
+
+    /// Apart from `applyAnimations`, so its caller's state is not captured by the closure
+    /// (a capture makes a copy of the whole state, and another to put it back).
+    @inline(never)
+    private func applyEachAnimation(atLocalTime t: Double, to state: inout LayerState) {
+        Self.forEach(in: &animations) { $0.apply(atLayerTime: t, to: &state) }
     }
 
     /// The presentation values now.
