@@ -27,11 +27,17 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.transform(a), .transform(b)):
             return .transform(a.interpolated(to: b, at: t))
         case let (.color(a), .color(b)):
-            if a == nil && b == nil { return .color(nil) }
-            let from = a ?? (b ?? .clear).withAlpha(0), to = b ?? (a ?? .clear).withAlpha(0)
+            guard case let (from, to)? = Self.colorEnds(a, b) else { return .color(nil) }
             return .color(from.interpolated(to: to, at: t))
         default:
             return t < 0.5 ? self : other
         }
+    }
+
+    /// The colours a change from `a` to `b` interpolates between: a nil colour stands for
+    /// the other one made clear (alpha 0), so only the alpha changes. nil when both are nil.
+    static func colorEnds(_ a: Color?, _ b: Color?) -> (Color, Color)? {
+        if a == nil && b == nil { return nil }
+        return (a ?? (b ?? .clear).withAlpha(0), b ?? (a ?? .clear).withAlpha(0))
     }
 }

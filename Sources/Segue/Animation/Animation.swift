@@ -37,10 +37,16 @@ extension Animation {
 
     /// The value shown at the layer's local time `t`, or nil where the model value shows.
     public func value(atLayerTime t: Double) -> AnimatableValue? {
+        progress(atLayerTime: t).map(track.value(at:))
+    }
+
+    /// The track's progress at the layer's local time `t`: the eased fraction of the
+    /// duration elapsed (clamped to 0…1 before easing), or nil where the model value shows.
+    func progress(atLayerTime t: Double) -> Double? {
         let e = elapsed(atLayerTime: t)
         if e < 0 && !(fillMode == .backwards || fillMode == .both) { return nil }
         if e > duration && !(fillMode == .forwards || fillMode == .both) { return nil }
-        return track.value(at: easing.value(at: min(max(e / duration, 0), 1)))
+        return easing.value(at: min(max(e / duration, 0), 1))
     }
 
     /// Whether the animation has played to its end at layer time `t`, running forward or back.

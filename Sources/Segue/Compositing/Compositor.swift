@@ -14,12 +14,12 @@ package enum Compositor {
     package static func compose(_ root: Layer, scale: Double = 1, offset: Point = .zero, inOwnCoordinates: Bool = false,
                                into list: inout DisplayList) {
         let time = root.localTime
-        let state = root.presentation(atLocalTime: time)
+        var state = root.presentation(atLocalTime: time)
         let place = inOwnCoordinates ? Transform3D.makeTranslation(-state.bounds.minX, -state.bounds.minY, 0) : state.toSuperlayer
         let toPixels = place
             .concatenating(.makeScale(scale, scale, 1))
             .concatenating(.makeTranslation(offset.x, offset.y, 0))
-        visit(root, state, toPixels, 1, nil, time, &list)
+        visit(root, &state, toPixels, 1, nil, time, &list)
     }
 
     /// A fresh display list of `root`'s tree.
@@ -30,7 +30,10 @@ package enum Compositor {
         return list
     }
 
-    private static func visit(_ layer: Layer, _ state: LayerState, _ toPixels: Transform3D, _ parentOpacity: Double,
+    /// Appends the items of `layer`'s subtree, `state` being its presentation values. The
+    /// state is taken `inout`, never changed, only so that it is passed where it lies: a
+    /// value argument is a copy of the whole state, on every layer of every frame.
+    private static func visit(_ layer: Layer, _ state: inout LayerState, _ toPixels: Transform3D, _ parentOpacity: Double,
                               _ parentClip: Int?, _ time: Double, _ list: inout DisplayList) {
         let opacity = parentOpacity * min(max(state.opacity, 0), 1)
         guard !state.isHidden, opacity > 0 else { return }
@@ -59,7 +62,9 @@ package enum Compositor {
         let flatParent = state.sublayerTransform.isIdentity
         layer.forEachSublayer { sub in
             let subTime = sub.timing.localTime(fromParent: time)
-            let subState = sub.presentation(atLocalTime: subTime)
+            // `sub.presentation(atLocalTime: subTime)`, built in place.
+            var subState = sub.model
+            sub.applyAnimations(atLocalTime: subTime, to: &subState)
             let toSubPixels: Transform3D
             if flatParent && subState.transform.isIdentity {
                 // A layer only placed in its parent: move the parent's map, skip the products.
@@ -69,7 +74,7 @@ package enum Compositor {
                 let toParent = flatParent ? subState.toSuperlayer.flattened : subState.toSuperlayerPlane(parent: state)
                 toSubPixels = toParent.concatenating(toPixels)
             }
-            visit(sub, subState, toSubPixels, opacity, innerClip, subTime, &list)
+            visit(sub, &subState, toSubPixels, opacity, innerClip, subTime, &list)
         }
     }
 

@@ -32,22 +32,36 @@ public final class Layer {
         /// time, reaches the end it runs towards): ±infinity when it never changes, −infinity
         /// when a NaN timing makes it unknowable.
         let endTime: Double
+        /// The animation's change worked out once, where it is a tween of a plain value.
+        private let tween: Tween?
 
         init(key: String, animation a: Animation) {
             self.key = key
             animation = a
+            tween = Tween(property: a.property, track: a.track)
             let begin = a.beginTime ?? 0, target = a.speed >= 0 ? a.duration : 0
             let end = a.speed == 0 ? (a.timeOffset >= target ? -.infinity : .infinity) : begin + (target - a.timeOffset) / a.speed
             // Unknowable (a NaN timing): always ask `hasEnded`.
             endTime = end.isNaN ? -.infinity : end
         }
+
+        /// Sets the animation's property in `state` to its value at the layer's local time
+        /// `t`, or leaves it where the model value shows (`Animation.value(atLayerTime:)`).
+        func apply(atLayerTime t: Double, to state: inout LayerState) {
+            guard let p = animation.progress(atLayerTime: t) else { return }
+            if let tween {
+                tween.apply(at: p, to: &state)
+            } else {
+                state[animation.property] = animation.track.value(at: p)
+            }
+        }
     }
 
     /// Running animations in the order added, each under a key (a new one replaces the old).
-    /// Held by reference, so walking them every frame copies nothing.
-    @exclusivity(unchecked) public private(set) var animations: [RunningAnimation] = [] {
-        didSet { earliestAnimationEnd = animations.lazy.map(\.endTime).min() ?? .infinity }
-    }
+    /// Held by reference, so walking them every frame copies nothing. Only `add` and
+    /// `endAnimation` change them, each through `animationsChanged()` (no observer, so that
+    /// the walks can borrow the array in place: see `forEach(in:)`).
+    @exclusivity(unchecked) public private(set) var animations: [RunningAnimation] = []
     /// The earliest `endTime` of the animations: until then none can have ended, and the
     /// per-frame walk for ended animations need not look at them.
     @exclusivity(unchecked) private var earliestAnimationEnd = Double.infinity
@@ -167,6 +181,7 @@ public final class Layer {
         removeAnimation(forKey: key)
         a.transaction?.animationAdded()
         animations.append(RunningAnimation(key: key, animation: a))
+        animationsChanged()
     }
 
     public func animation(forKey key: String) -> Animation? {
@@ -187,7 +202,14 @@ public final class Layer {
 
     private func endAnimation(forKey key: String, finished: Bool) {
         guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
-        animations.remove(at: i).animation.transaction?.animationEnded(finished: finished)
+        let removed = animations.remove(at: i)
+        animationsChanged()
+        removed.animation.transaction?.animationEnded(finished: finished)
+    }
+
+    /// Brings what is derived from the animations up to date; called after every change to them.
+    private func animationsChanged() {
+        earliestAnimationEnd = animations.lazy.map(\.endTime).min() ?? .infinity
     }
 
     /// Ends, as finished, every animation in this tree that has played to its end at the
@@ -217,16 +239,19 @@ public final class Layer {
     /// walks, which neither change the tree nor keep the references (see the type's note).
     @inline(__always)
     func forEachSublayer(_ body: (Layer) -> Void) {
-        Self.forEach(in: sublayers, body)
+        Self.forEach(in: &sublayers, body)
     }
 
     /// Calls `body` with each object of `array` as a borrowed (+0) reference: reading class
     /// references out of an array otherwise costs an atomic retain and release each, a
-    /// third of a frame with thousands of layers. `array` must not change meanwhile. It is
-    /// nonisolated so the closures it hands the standard library carry no main-actor check
-    /// (Swift 6 puts a dynamic one in each, a third of a frame again).
+    /// third of a frame with thousands of layers. `array` is taken `inout`, never changed,
+    /// only so that it is borrowed where it is stored: passed by value, a stored property is
+    /// copied first (another retain and release, once per layer and frame), whenever `body`
+    /// might release anything. `array` must not change meanwhile. It is nonisolated so the
+    /// closures it hands the standard library carry no main-actor check (Swift 6 puts a
+    /// dynamic one in each, a third of a frame again).
     @inline(__always)
-    nonisolated static func forEach<T: AnyObject>(in array: [T], _ body: (T) -> Void) {
+    nonisolated static func forEach<T: AnyObject>(in array: inout [T], _ body: (T) -> Void) {
         array.withUnsafeBufferPointer { buffer in
             for i in buffer.indices { Unmanaged.passUnretained(buffer[i])._withUnsafeGuaranteedRef { body($0) } }
         }
@@ -242,11 +267,24 @@ public final class Layer {
     /// animation applied in the order added.
     public func presentation(atLocalTime t: Double) -> LayerState {
         var state = model
-        if animations.isEmpty { return state }
-        Self.forEach(in: animations) { entry in
-            if let v = entry.animation.value(atLayerTime: t) { state[entry.animation.property] = v }
-        }
+        applyAnimations(atLocalTime: t, to: &state)
         return state
+    }
+
+    /// Applies every running animation, in the order added, to `state` at local time `t`:
+    /// `presentation(atLocalTime:)` is the model with this done to it. The compositor does it
+    /// to a copy of the model of its own, so the state is built where it is used (a state
+    /// returned by value is copied whole again, on every layer of every frame).
+    @inline(__always)
+    func applyAnimations(atLocalTime t: Double, to state: inout LayerState) {
+        if !animations.isEmpty { applyEachAnimation(atLocalTime: t, to: &state) }
+    }
+
+    /// Apart from `applyAnimations`, so its caller's state is not captured by the closure
+    /// (a capture makes a copy of the whole state, and another to put it back).
+    @inline(never)
+    private func applyEachAnimation(atLocalTime t: Double, to state: inout LayerState) {
+        Self.forEach(in: &animations) { $0.apply(atLayerTime: t, to: &state) }
     }
 
     /// The presentation values now.
