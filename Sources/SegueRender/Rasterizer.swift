@@ -397,6 +397,16 @@ package struct Rasterizer {
             /// square, so the smallest of their coverages stands for them; the groups that
             /// remain (a layer's corner) multiply.
             func coverage(column x: Int, row y: Int) -> Float {
+                // One or two lines (a straight side, a corner: nearly every fringe pixel), the
+                // rule below without its bookkeeping.
+                if nearCount <= 2 {
+                    let l = near[0], c = l.coverage(atDistance: l.distance(column: x, row: y))
+                    guard nearCount == 2 else { return c }
+                    let m = near[1], d = m.coverage(atDistance: m.distance(column: x, row: y))
+                    if c <= 0 || d <= 0 { return 0 }
+                    if c >= 1 || d >= 1 { return min(c, d) }
+                    return l.a * m.a + l.b * m.b > 0.94 ? min(c, d) : c * d
+                }
                 var groupA = InlineArray<8, Float>(repeating: 0), groupB = InlineArray<8, Float>(repeating: 0)
                 var groupCoverage = InlineArray<8, Float>(repeating: 1)
                 var groups = 0
