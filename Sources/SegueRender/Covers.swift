@@ -38,8 +38,9 @@ package struct Covers {
         let m = item.transform, r = item.rect
         guard item.clip == nil, r.width > 0, r.height > 0, !area.isEmpty else { return false }
         var p = InlineArray<4, Point>(repeating: Point(x: 0, y: 0))
-        for (k, (x, y)) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].enumerated() {
-            let h = m.apply(x: x, y: y)
+        let xs: InlineArray<4, Double> = [r.minX, r.maxX, r.maxX, r.minX], ys: InlineArray<4, Double> = [r.minY, r.minY, r.maxY, r.maxY]
+        for k in 0..<4 {
+            let h = m.apply(x: xs[k], y: ys[k])
             guard h.w > nearW else { return false }
             p[k] = Point(x: h.x / h.w, y: h.y / h.w)
         }
@@ -76,6 +77,9 @@ package struct Covers {
                     hi = lo
                 }
             }
+            // A side all but level gives a bound far off the area (or infinite): held to it.
+            lo = min(max(lo, Double(area.x0)), Double(area.x1))
+            hi = min(max(hi, Double(area.x0)), Double(area.x1))
             let x0 = Int(lo), x1 = max(x0, Int(hi))
             runs.append(CoveredPixels.Run(x0: Int32(x0), x1: Int32(x1)))
             pixels += x1 - x0

@@ -309,10 +309,12 @@ extension Rasterizer {
         /// The last texel centres, where positions are clamped.
         let maxU: Int, maxV: Int
 
-        /// The walk `skip` columns on from position `t`.
+        /// The walk `skip` columns on from position `t`. Positions are held to ±2³⁰ texels
+        /// (a sliver's extrapolation to its origin column can reach far past the texture;
+        /// every step stays exact well within 64 bits).
         @inline(__always)
         init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int) {
-            let limit = Float(1 << 14)
+            let limit = Float(1 << 30)
             @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
             texels = texture.pixels
             width = texture.width

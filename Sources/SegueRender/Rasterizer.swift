@@ -368,7 +368,8 @@ package struct Rasterizer {
 
             // Every row's attributes are taken at one column, the triangle's leftmost, and
             // stepped from there: a pixel's value is then the same however its row is cut
-            // into runs (by covers, by the fringe), so what they leave undrawn changes nothing.
+            // into runs (by covers, by the fringe), so what they leave undrawn changes nothing
+            // — but in a sliver whose colours run off 0…255, where each run is fitted alone.
             let origin = Int(Rasterizer.floorDiv(min(x0, x1, x2), 256))
             let sx = Float(origin) + 0.5 - fx0
 

@@ -52,8 +52,11 @@ package struct Tessellator {
     package var tolerance = 0.5
     /// Pixels of affine error under which `.unit` precision cuts no further.
     package var unitPixelFloor = 0.25
-    /// The most halvings of a cell: at most 2^maxDepth cells along a side of a quad.
+    /// The most halvings of a cell: at most 2^maxDepth cells between two stops of a side.
     package var maxDepth = 6
+    /// The most cells a quad is cut into: past this, a round's cuts are not made (only a
+    /// quad with many stops nearing the eye gets there).
+    package var maxCells = 4096
     /// The near plane: homogeneous w below this is behind (or at) the eye, clipped.
     package var nearW = 0.01
     /// The output area in pixels, or nil to clip at the near plane only.
@@ -202,7 +205,9 @@ package struct Tessellator {
                     let canU = uDepths[i] < maxDepth, canV = vDepths[j] < maxDepth
                     guard canU || canV, !isCulled(i, j) else { continue }
                     let (u0, u1, v0, v1) = (uBreaks[i], uBreaks[i + 1], vBreaks[j], vBreaks[j + 1])
-                    guard cellError(q, u0, u1, v0, v1) > 1 else { continue }
+                    let p = gridPoint(i, j), pu = gridPoint(i + 1, j), pv = gridPoint(i, j + 1)
+                    let error = cellError(q.precision, p.p, pu.p, gridPoint(i + 1, j + 1).p, pv.p, du: u1 - u0, dv: v1 - v0)
+                    guard error > 1 else { continue }
                     let alongU: Bool
                     if canU && canV {
                         let um = (u0 + u1) / 2, vm = (v0 + v1) / 2
@@ -211,7 +216,6 @@ package struct Tessellator {
                         // Clearly better one way, that way; else (a thin strip, which either
                         // way halves) across its longer side on screen: squarer cells cost a
                         // rasterizer fewer rows a pixel. Beyond the near plane, where w changes most.
-                        let p = gridPoint(i, j), pu = gridPoint(i + 1, j), pv = gridPoint(i, j + 1)
                         if errorU < errorV * 0.8 || errorV < errorU * 0.8 {
                             alongU = errorU < errorV
                         } else if errorU.isFinite {
@@ -222,11 +226,18 @@ package struct Tessellator {
                     } else {
                         alongU = canU
                     }
+                    // Along an axis w does not change along, a cut is made only as the better of
+                    // two: reaching the near plane, or with the other axis cut all it may be
+                    // (near the eye), it would cut every cell of the quad's row or column for
+                    // little.
+                    let wChange = alongU ? abs(pu.p.w - p.p.w) : abs(pv.p.w - p.p.w)
+                    if wChange == 0 && (error == .infinity || !(canU && canV)) { continue }
                     if alongU { cutU[i] = true } else { cutV[j] = true }
                     cuts = true
                 }
             }
-            guard cuts else { break }
+            let cutColumns = cutU.lazy.filter { $0 }.count, cutRows = cutV.lazy.filter { $0 }.count
+            guard cuts, (columns + cutColumns) * (vBreaks.count - 1 + cutRows) <= maxCells else { break }
             let (columnCuts, rowCuts) = (cutU, cutV)
             Self.halve(&uBreaks, &uDepths) { columnCuts[$0] }
             Self.halve(&vBreaks, &vDepths) { rowCuts[$0] }
@@ -282,25 +293,31 @@ package struct Tessellator {
             & gridCodes[gridIndex(i, j + 1)] != 0
     }
 
-    /// The affine error of the cell u0…u1 × v0…v1 as a share of what its precision allows:
-    /// above 1, it needs cutting; infinite where it reaches the near plane. Along a segment
-    /// whose w goes from w to w + Δw, the affine parameter is off by about Δw / (4·w) of the
-    /// segment at its middle: L·Δw / (4·w_min) pixels for a cell of screen extent L (its
-    /// longest side or diagonal), du·Δw / (4·w_min) in u for a cell du wide.
+    /// `cellError` of the cell u0…u1 × v0…v1 of `q`.
     private func cellError(_ q: Quad, _ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double) -> Double {
-        if case .whole = q.precision { return 0 }
-        let a = q.point(u0, v0).p, b = q.point(u1, v0).p, c = q.point(u1, v1).p, d = q.point(u0, v1).p
+        cellError(q.precision, q.point(u0, v0).p, q.point(u1, v0).p, q.point(u1, v1).p, q.point(u0, v1).p, du: u1 - u0, dv: v1 - v0)
+    }
+
+    /// The affine error of the cell with corners a b c d (du × dv of the unit square) as a
+    /// share of what `precision` allows: above 1, it needs cutting; infinite where it reaches
+    /// the near plane. Along a segment whose w goes from w to w + Δw, the affine parameter
+    /// is off by about Δw / (4·w) of the segment at its middle: L·Δw / (4·w_min) pixels for
+    /// a cell of screen extent L (its longest side or diagonal), du·Δw / (4·w_min) in u for
+    /// a cell du wide.
+    private func cellError(_ precision: Precision, _ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4,
+                           du: Double, dv: Double) -> Double {
+        if case .whole = precision { return 0 }
         let wMin = min(a.w, b.w, c.w, d.w), wMax = max(a.w, b.w, c.w, d.w)
         if wMin == wMax { return 0 }
         if wMin <= nearW { return .infinity }
         let spread = (wMax - wMin) / (4 * wMin)
         let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
         let pixelError = max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length) * spread
-        switch q.precision {
+        switch precision {
         case .pixels(let tolerance):
             return pixelError / tolerance
         case .unit(let tu, let tv):
-            return min(max((u1 - u0) * spread / tu, (v1 - v0) * spread / tv), pixelError / unitPixelFloor)
+            return min(max(du * spread / tu, dv * spread / tv), pixelError / unitPixelFloor)
         case .whole:
             return 0
         }

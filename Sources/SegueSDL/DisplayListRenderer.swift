@@ -53,7 +53,8 @@ package final class DisplayListRenderer {
     /// (`Precomposition`). Off, each is blended as it is drawn (to compare).
     package var precomposes = true
     private var covers = Covers()
-    /// The covers of the draw call being gathered, and the place in drawing order of its last item.
+    /// The covers of the draw call being sent (or of the pending clear), and the place in
+    /// drawing order of the call's last item.
     private var batchCovers: [CoveredPixels.Cover] = []
     private var batchLastPlace = 0
     /// The place in drawing order of the item being drawn.

@@ -65,6 +65,18 @@ import Segue
         #expect(covered[52] == 99..<101 && covered.keys.min() == 52 && covered.keys.max() == 147)
     }
 
+    /// Turned by a hair (the last frames of a turn easing back to 0), a side is all but
+    /// level: its bound on the columns of the row it crosses lies far off the area, and
+    /// is held to it; the rows inside are whole.
+    @Test func anItemTurnedByAHairCoversItsInside() {
+        let r = Rect(x: 10.5, y: 20.5, width: 300, height: 200)
+        for angle in [1e-11, 3e-10, -2e-10] {
+            let covered = rows(item(r, .makeRotation(angle, 0, 0, 1)))
+            #expect(covered?[100] == 11..<310, "\(angle)")
+            #expect(covered?.keys.min() == 21 && covered?.keys.max() == 219, "\(angle)")
+        }
+    }
+
     /// In perspective the image is still a convex quad: every covered square's corners lie
     /// inside it (checked against its projected corners), and the squares wholly inside
     /// that lie a pixel from every side are all covered. Reaching the eye plane, or

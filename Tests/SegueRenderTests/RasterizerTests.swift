@@ -170,6 +170,15 @@ import SegueTestSupport
         }
     }
 
+    /// Stepped from an origin far left of the texture (a thin turned sliver, minified: 70
+    /// texels a column from −49,000, 700 columns on), a walk lands where the arithmetic
+    /// says, not where a clamp on the origin would put it.
+    @Test func aWalkFromAFarOriginLandsExactly() {
+        let texture = image(64, 4)
+        let walk = Rasterizer.TexelWalk(texture.view, SIMD4(-49_000.5, 1, 0, 0), SIMD4(70, 0, 0, 0), skip: 700)
+        #expect(walk.u == -32_768 && walk.v == 65_536)
+    }
+
     /// A row painted in runs, each stepped from the row's origin, gets the very pixels it
     /// gets in one span: shaded, textured and tinted, and glyphs; the colours and positions
     /// chosen so that starting each run afresh from its own column would round otherwise.
