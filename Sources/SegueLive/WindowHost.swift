@@ -37,14 +37,14 @@ final class WindowHost {
         if fitsDisplay && o.displayDensity == nil { o.displayDensity = platform.displayDensity }
         let display = platform.usableDisplaySize
         let density = o.displayDensity ?? 1
-        let fitting = Layout.fittingScale(for: o.size, display: display, density: density)
-        var size = windowSize ?? Layout.windowSize(screen: o.size, scale: o.scale ?? fitting, density: density)
+        let fitting = Layout.fittingScale(for: o.size, display: display, density: density, hudScale: o.hudScale)
+        var size = windowSize ?? Layout.windowSize(screen: o.size, scale: o.scale ?? fitting, density: density, hudScale: o.hudScale)
         if fitsDisplay, let d = display, size.width > d.width || size.height > d.height {
             var said = "a \(size.width)×\(size.height) window does not fit the \(d.width)×\(d.height) display"
             if let s = o.scale, s > fitting {
                 o.scale = fitting
                 said += "; --scale \(String(format2: s)) lowered to \(String(format2: fitting))"
-                if windowSize == nil { size = Layout.windowSize(screen: o.size, scale: fitting, density: density) }
+                if windowSize == nil { size = Layout.windowSize(screen: o.size, scale: fitting, density: density, hudScale: o.hudScale) }
             }
             size = (min(size.width, d.width), min(size.height, d.height))
             Command.writeStandardError("segue: \(said): opened at \(size.width)×\(size.height)\n")
@@ -65,10 +65,9 @@ final class WindowHost {
     @discardableResult
     func draw(_ session: Session, force: Bool = false) throws -> Bool {
         if let problem = platform.displayError { throw SDLError(message: problem) }
-        let count = session.variants.count
-        while screenLists.count < count { screenLists.append(DisplayList()) }
+        session.composeScreens(into: &screenLists)
+        let count = screenLists.count
         while drawnScreens.count < count { drawnScreens.append(DisplayList()) }
-        for i in 0..<count { session.composeScreen(i, into: &screenLists[i]) }
         session.composeHUD(into: &hudList)
         guard force || drawnLayout != session.layout || pump.contentsLost || drawnHUD != hudList
                 || (0..<count).contains(where: { drawnScreens[$0] != screenLists[$0] }) else { return false }
@@ -79,12 +78,8 @@ final class WindowHost {
         }
         let renderer = drawer.renderer
         renderer.clear(Color(hex: 0x0F1115))
-        for i in 0..<count {
-            let clip = renderer.setClip(session.layout.screens[i])
-            drawer.draw(screenLists[i], pixelScale: session.layout.scale, clip: clip)
-        }
-        renderer.setClip(nil)
-        drawer.draw(hudList, pixelScale: session.layout.hudScale)
+        drawer.draw(screenLists, clips: session.layout.screens.lazy.map { Optional($0) }, pixelScale: session.layout.scale,
+                    overlay: hudList, overlayScale: session.layout.hudScale)
         renderer.present()
         drawer.textures.endFrame()
         for i in 0..<count { swap(&screenLists[i], &drawnScreens[i]) }

@@ -87,7 +87,7 @@ package struct Layout: Hashable, Sendable {
             style = .panel
         } else if request.showsHUD {
             // The panel, as large as wanted but no taller than the window.
-            s = request.hudScale ?? min(wanted, (h - 2 * m) / HUD.panelHeight)
+            s = Self.panelScale(height: h, margin: m, density: request.density, forced: request.hudScale)
             let screenScale = request.fixedScale ?? fit(w - HUD.panelWidth * s - m, h)
             // At a fixed scale the screens may leave the panel no room across.
             let across = n * size.width * screenScale + (n + 2) * m + HUD.panelWidth * s
@@ -119,24 +119,29 @@ package struct Layout: Hashable, Sendable {
     }
 
     /// The window size that shows one screen of `size` points at `scale` beside the HUD at
-    /// the scale the layout gives it there (`density`, larger past 1000 pixels high).
-    package static func windowSize(screen size: Size, scale: Double, density: Double = 1) -> (width: Int, height: Int) {
+    /// the scale the layout gives it there (`density`, larger past 1000 pixels high; or
+    /// `hudScale` where forced).
+    package static func windowSize(screen size: Size, scale: Double, density: Double = 1,
+                                   hudScale: Double? = nil) -> (width: Int, height: Int) {
         let h = max(size.height * scale + 2 * 24, 640)
-        return (Int((size.width * scale + HUD.panelWidth * panelScale(height: h, density: density) + 3 * 24).rounded()),
-                Int(h.rounded()))
+        let panel = panelScale(height: h, density: density, forced: hudScale)
+        return (Int((size.width * scale + HUD.panelWidth * panel + 3 * 24).rounded()), Int(h.rounded()))
     }
 
-    /// The panel's scale in a window `height` pixels high on a display of `density`.
-    private static func panelScale(height h: Double, density: Double) -> Double {
-        min(density * max(1, h / 1000), (h - 2 * 24) / HUD.panelHeight)
+    /// The panel's scale in a window `height` pixels high with `margin` around it on a
+    /// display of `density`: `forced` where given, else the density (larger past 1000
+    /// pixels high) as far as the window's height allows.
+    private static func panelScale(height h: Double, margin m: Double = 24, density: Double, forced: Double?) -> Double {
+        forced ?? min(density * max(1, h / 1000), (h - 2 * m) / HUD.panelHeight)
     }
 
-    /// The largest scale (≤ 2, in steps of 0.05) at which the screen and the HUD fit a
-    /// display of `display` pixels.
-    package static func fittingScale(for size: Size, display: (width: Int, height: Int)?, density: Double = 1) -> Double {
+    /// The largest scale (≤ 2, in steps of 0.05) at which the screen and the HUD (at
+    /// `hudScale` where forced) fit a display of `display` pixels.
+    package static func fittingScale(for size: Size, display: (width: Int, height: Int)?, density: Double = 1,
+                                     hudScale: Double? = nil) -> Double {
         guard let d = display else { return 1 }
         let tall = (Double(d.height) - 2 * 24 - 80) / size.height
-        let hud = HUD.panelWidth * panelScale(height: tall * size.height + 2 * 24, density: density)
+        let hud = HUD.panelWidth * panelScale(height: tall * size.height + 2 * 24, density: density, forced: hudScale)
         let s = min(tall, (Double(d.width) - hud - 3 * 24) / size.width, 2)
         return max((s * 20).rounded(.down) / 20, 0.25)
     }

@@ -65,6 +65,11 @@ import Testing
         #expect(h == 1382 && w == Int((750 + 380 * 1.382 + 72).rounded()))
         let fitted = Layout(window: (w, h), screen: phone, .init(fixedScale: 2))
         #expect(fitted.hudStyle == .panel && fitted.hud.maxX * fitted.hudScale <= Double(w) + 1e-9)
+        // A forced HUD scale sizes the window for it: 375 + 380 · 2 + 72 across, 667 + 48 high.
+        let (fw, fh) = Layout.windowSize(screen: phone, scale: 1, hudScale: 2)
+        #expect(fw == 1207 && fh == 715)
+        let forced = Layout(window: (fw, fh), screen: phone, .init(fixedScale: 1, hudScale: 2))
+        #expect(forced.hudStyle == .panel && forced.hudScale == 2 && forced.hud.maxX * 2 <= Double(fw) + 1e-9)
     }
 
     /// Hidden, the screen takes the whole window; split, two screens side by side, a margin
