@@ -145,7 +145,7 @@ struct ReplayExport {
         let first = plan.sizes[0]
         var canvas = try OffscreenCanvas(platform: platform, width: first.width, height: first.height,
                                          assetsDirectory: try Assets.directory(), kind: kind)
-        // What pads a frame whose size differs from the first's (a resize).
+        // What pads an odd side to an even one (`VideoFormat`: H.264 and VP9 need even sides).
         let background = framing.includesHUD ? ExportFraming.windowBackground : Color.black
         var screens: [DisplayList] = [], hud = DisplayList()
         var written = 0
@@ -161,7 +161,7 @@ struct ReplayExport {
                 if canvas.width != w || canvas.height != h {
                     canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: kind)
                 }
-                try canvas.drawer.textures.registerAssets(session.demo.images)
+                for v in session.variants { try canvas.drawer.textures.registerAssets(v.demo.images) }
                 framing.compose(session, screens: &screens, hud: &hud)
                 let layout = session.layout
                 let pixels = try canvas.render(screens, clips: screens.indices.map { framing.screenRect(layout, $0) },

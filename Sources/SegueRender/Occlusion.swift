@@ -188,10 +188,8 @@ package struct Occlusion {
         guard region.parent == nil, region.transform == item.transform else { return nil }
         let d = region.cornerRadius * (1 - 0.5.squareRoot())
         let inner = region.rect.insetBy(dx: d, dy: d)
-        let x0 = max(r.minX, inner.minX), y0 = max(r.minY, inner.minY)
-        let x1 = min(r.maxX, inner.maxX), y1 = min(r.maxY, inner.maxY)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let shared = r.intersection(inner)
+        return shared.width > 0 && shared.height > 0 ? shared : nil
     }
 
     /// Adds `image` to the occluders, dropping the smallest when there are `capacity`.

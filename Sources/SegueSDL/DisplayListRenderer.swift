@@ -122,11 +122,7 @@ package final class DisplayListRenderer {
             // Wholly outside its clip regions (a tile's copy of what lies elsewhere on the
             // screen), it draws nothing; cut exactly to a rect of its plane, it paints no more.
             let outside = shown.map { !$0.overlaps(paint) } ?? false
-            if let exact = seen?.exact {
-                paint = Rect(x: max(paint.minX, exact.minX), y: max(paint.minY, exact.minY),
-                             width: max(0, min(paint.maxX, exact.maxX) - max(paint.minX, exact.minX)),
-                             height: max(0, min(paint.maxY, exact.maxY) - max(paint.minY, exact.minY)))
-            }
+            if let exact = seen?.exact { paint = paint.intersection(exact) }
             states.append(outside ? nil : drawState(item))
             layouts.append(layout)
             paintRects.append(paint)
@@ -159,6 +155,18 @@ package final class DisplayListRenderer {
                  layout: layouts[i], shown: shownRects[i], hardSides: antialiases ? sharedSides.hard[i] : 0)
         }
         flush()
+    }
+
+    /// Draws each of `lists` limited to its clip (pixels; nil: the whole output), then
+    /// `overlay`, unclipped, at `overlayScale`: a stage's screens and the HUD over them.
+    package func draw(_ lists: some Collection<DisplayList>, clips: some Collection<Rect?>, pixelScale: Double,
+                      overlay: DisplayList?, overlayScale: Double) {
+        for (list, clip) in zip(lists, clips) {
+            let limit = renderer.setClip(clip)
+            draw(list, pixelScale: pixelScale, clip: limit)
+        }
+        renderer.setClip(nil)
+        if let overlay { draw(overlay, pixelScale: overlayScale) }
     }
 
     /// Notes the pixels each opaque item drawn will replace (`Covers`), within `area` and the

@@ -39,12 +39,7 @@ package final class OffscreenCanvas {
                         overlayScale: Double = 1, background: Color = .black) throws -> [UInt8] {
         precondition(lists.count == clips.count, "one clip per list")
         renderer.clear(background)
-        for (list, clip) in zip(lists, clips) {
-            let limit = renderer.setClip(clip)
-            drawer.draw(list, pixelScale: pixelScale, clip: limit)
-        }
-        renderer.setClip(nil)
-        if let overlay { drawer.draw(overlay, pixelScale: overlayScale) }
+        drawer.draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale)
         drawer.textures.endFrame()
         // A signal that came while drawing (which then stopped) ends it here, before the
         // read-back of what may be 8192² pixels.

@@ -63,9 +63,10 @@ extension Session {
         switch a.advance(at: sceneTime, busy: isTransitioning) {
         case .wait: break
         case .start:
-            let before = isTransitioning
+            // Between transitions (the step waits for each to end), so nothing running after
+            // means nothing could start.
             startNextOnEveryScreen()
-            if !before && !isTransitioning { _ = a.advance(at: sceneTime, busy: false) }
+            if !isTransitioning { _ = a.advance(at: sceneTime, busy: false) }
         case .next:
             var i = (current + 1) % entries.count
             while !entries[i].canShow && i != current { i = (i + 1) % entries.count }

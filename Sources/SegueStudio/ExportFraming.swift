@@ -47,15 +47,9 @@ package struct ExportFraming: Hashable, Sendable {
     /// Each screen's display list in output pixels (`screens` holds one per screen after),
     /// and the HUD's (emptied when the frame has none), drawn at `hudPixelScale`.
     @MainActor package func compose(_ session: Session, screens: inout [DisplayList], hud: inout DisplayList) {
-        let layout = session.layout, o = shown(layout).origin
-        let count = layout.screens.count
-        while screens.count < count { screens.append(DisplayList()) }
-        if screens.count > count { screens.removeLast(screens.count - count) }
-        for i in 0..<count {
-            let s = layout.screens[i]
-            session.composeScreen(i, into: &screens[i], at: Point(x: s.minX - o.x, y: s.minY - o.y))
-            screens[i].scale(by: scale)
-        }
+        let o = shown(session.layout).origin
+        session.composeScreens(into: &screens, shiftedBy: Point(x: -o.x, y: -o.y))
+        for i in screens.indices { screens[i].scale(by: scale) }
         if includesHUD {
             session.composeHUD(into: &hud)
             hud.scale(by: scale)

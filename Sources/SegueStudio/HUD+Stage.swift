@@ -59,7 +59,7 @@ extension HUD {
                                     name: "hud"))
         }
         for (i, name) in model.variants.enumerated() where i < screens.count {
-            let s = layout.toHUD(layout.screens[i]), side = 24.0
+            let s = screens[i], side = 24.0
             let r = Rect(x: s.minX + 8, y: s.minY + 8, width: side, height: side)
             let shown = i == model.selectedVariant
             list.items.append(.init(rect: r, transform: .identity, opacity: shown ? 0.95 : 0.6,

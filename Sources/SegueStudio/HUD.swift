@@ -66,7 +66,8 @@ package enum HUDControl: Hashable, Sendable {
     case variant(Int)
 }
 
-/// Lays out the HUD panel as display-list items in window pixels, and tells what is where.
+/// Lays out the HUD panel as display-list items in HUD units (`Layout`: window pixels over
+/// `hudScale`), and tells what is where.
 package enum HUD {
     static let lineHeight = 21.0
     static let fontSize = 13.5
@@ -112,8 +113,8 @@ package enum HUD {
         return (x, y)
     }
 
-    /// Where the scrub bar takes clicks and drags, in window pixels: the bar and 8 pixels
-    /// above and below it.
+    /// Where the scrub bar takes clicks and drags, in HUD units: the bar and 8 units above
+    /// and below it.
     package static func scrubArea(in panel: Rect) -> Rect { barRect(panel).insetBy(dx: 0, dy: -8) }
 
     /// The list's buttons: 26 pixels and 8.2 a character wide, 8 apart.
@@ -150,7 +151,7 @@ package enum HUD {
         return (i, pages.count, pages[i])
     }
 
-    /// The clickable rectangles, in window pixels.
+    /// The clickable rectangles, in HUD units.
     package static func controls(_ model: HUDModel, in panel: Rect) -> [(control: HUDControl, rect: Rect)] {
         var out: [(HUDControl, Rect)] = []
         var x = panel.minX + 16

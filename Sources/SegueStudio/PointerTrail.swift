@@ -38,13 +38,13 @@ package struct PointerTrail: Equatable, Sendable {
     /// points smaller and fainter, the dot white with a dark rim, each a disc (a square
     /// clipped round).
     package func compose(into list: inout DisplayList, scale: Double, offset: Point) {
+        let toPixels = Transform3D.makeScale(scale, scale, 1).concatenating(.makeTranslation(offset.x, offset.y, 0))
         for (i, p) in points.enumerated() {
             let age = Double(points.count - 1 - i) / Double(Self.length)
             let d = Self.diameter * (1 - 0.6 * age)
             let isDot = i == points.count - 1
             func disc(_ diameter: Double, _ color: Color, _ opacity: Double) {
                 let r = Rect(x: p.x - diameter / 2, y: p.y - diameter / 2, width: diameter, height: diameter)
-                let toPixels = Transform3D.makeScale(scale, scale, 1).concatenating(.makeTranslation(offset.x, offset.y, 0))
                 list.clips.append(.init(rect: r, cornerRadius: diameter / 2, transform: toPixels))
                 list.items.append(.init(rect: r, transform: toPixels, opacity: opacity, fill: .color(color), name: "pointer",
                                         clip: list.clips.count - 1))

@@ -244,10 +244,13 @@ package final class Session {
 
     func refreshHUD() {
         if hud.toast != nil, (realTime ?? 0) >= toastUntil { hud.toast = nil }
+        // The HUD lets go of the plots first: sharing their samples, it would make each
+        // frame appended to them copy them whole.
+        (hud.plot, hud.comparedPlot) = (nil, nil)
         for v in variants { v.plotFrame(at: sceneTime) }
-        isDragging = variants.contains { $0.demo.interactions.contains { $0.recognizer.isActive } }
+        isDragging = false
         for v in variants {
-            if let active = v.demo.interactions.first(where: { $0.recognizer.isActive }) { v.lastDrag = active }
+            if let active = v.demo.interactions.first(where: { $0.recognizer.isActive }) { (v.lastDrag, isDragging) = (active, true) }
         }
         let shown = variants[selected]
         let interactions = shown.demo.interactions
@@ -285,6 +288,18 @@ package final class Session {
 
     /// Sets the frames per second the HUD shows.
     package func setFPS(_ fps: Double) { hud.fps = fps }
+
+    /// Every screen's display list (`lists` holds one a screen after), each moved by `shift`
+    /// from where the window shows it.
+    package func composeScreens(into lists: inout [DisplayList], shiftedBy shift: Point = .zero) {
+        let count = layout.screens.count
+        while lists.count < count { lists.append(DisplayList()) }
+        if lists.count > count { lists.removeLast(lists.count - count) }
+        for i in 0..<count {
+            let s = layout.screens[i]
+            composeScreen(i, into: &lists[i], at: Point(x: s.minX + shift.x, y: s.minY + shift.y))
+        }
+    }
 
     /// Screen `index`'s display list in window pixels, or with its top-left corner `at` a
     /// point of one's own (`.zero`: a frame of the screen alone), the pointer's dot and

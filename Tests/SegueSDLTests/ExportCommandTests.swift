@@ -61,7 +61,9 @@ import Testing
         // 4 s: of its idle stretches (1 s before the drag, 2 s after) half a second each stays.
         let all = Int(4 * fps) + 1
         #expect(frames < all - Int(2 * fps) && frames > Int(1.2 * fps), "\(frames) of \(all)")
-        // Progress lines while it takes over 2 s, then what it wrote, how big, how many frames, how long it took.
+        // Any progress lines (it writes them once it has taken 2 s: on a quick machine none)
+        // name the target and the percent; the last says what it wrote, how big, how many
+        // frames, how long it took.
         let lines = r.stderr.split(separator: "\n")
         #expect(lines.last?.hasPrefix("segue: wrote '\(name)' (") == true && r.stderr.hasSuffix(" s\n"), "\(r.stderr)")
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("segue: replay → '\(name)': ") && $0.contains("% (") }, "\(r.stderr)")

@@ -62,6 +62,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
             && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
     }
 
+    /// The rectangle both hold; where they share no area, one of no width or height at the
+    /// later of their starts.
+    package func intersection(_ other: Rect) -> Rect {
+        let x = max(minX, other.minX), y = max(minY, other.minY)
+        return Rect(x: x, y: y, width: max(0, min(maxX, other.maxX) - x), height: max(0, min(maxY, other.maxY) - y))
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let x = min(minX, other.minX), y = min(minY, other.minY)
