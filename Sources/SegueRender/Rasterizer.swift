@@ -61,10 +61,13 @@ package struct Rasterizer {
         }
     }
 
-    /// Buffers of `workers` rows of `width` pixels, grown as needed, never shrunk.
+    /// Buffers of `workers` rows of `width` pixels, and of each worker's near edges
+    /// (`Job.nearEdgeLimit` lines a worker), grown as needed, never shrunk.
     private final class ScratchRows: @unchecked Sendable {
         private var storage: UnsafeMutablePointer<UInt32>?
         private var capacity = 0
+        private var lineStorage: UnsafeMutablePointer<EdgeLine>?
+        private var lineCapacity = 0
 
         func rows(_ workers: Int, width: Int) -> UnsafeMutablePointer<UInt32> {
             let needed = max(1, workers * width)
@@ -76,7 +79,20 @@ package struct Rasterizer {
             return made
         }
 
-        deinit { storage?.deallocate() }
+        func lines(_ count: Int) -> UnsafeMutablePointer<EdgeLine> {
+            if let lineStorage, lineCapacity >= count { return lineStorage }
+            lineStorage?.deallocate()
+            let made = UnsafeMutablePointer<EdgeLine>.allocate(capacity: max(1, count))
+            made.initialize(repeating: EdgeLine(unit: 0, 0, 0), count: max(1, count))
+            lineStorage = made
+            lineCapacity = max(1, count)
+            return made
+        }
+
+        deinit {
+            storage?.deallocate()
+            lineStorage?.deallocate()
+        }
     }
 
     /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
@@ -129,7 +145,8 @@ package struct Rasterizer {
         }
         let job = Job(vertices: vertices, indices: indices, edges: edges, levels: levels, blended: blended, target: target.view,
                       clip: clip, covered: covered, band: bandRows, workers: workers,
-                      scratch: edges == nil ? nil : scratch.rows(workers, width: target.width), isCancelled: isCancelled)
+                      scratch: edges == nil ? nil : scratch.rows(workers, width: target.width),
+                      nearLines: scratch.lines(workers * Job.nearEdgeLimit), isCancelled: isCancelled)
         if workers == 1 {
             job.run(worker: 0)
         } else {
@@ -203,6 +220,8 @@ package struct Rasterizer {
         let workers: Int
         /// `workers` rows of the target's width, for the source pixels of anti-aliased edges.
         let scratch: UnsafeMutablePointer<UInt32>?
+        /// `nearEdgeLimit` lines a worker, for the near edges of the triangle it draws.
+        let nearLines: UnsafeMutablePointer<EdgeLine>
         let isCancelled: @Sendable () -> Bool
 
         func run(worker: Int) {
@@ -217,7 +236,7 @@ package struct Rasterizer {
         /// The most edges a triangle is anti-aliased against: more pass within a pixel of
         /// one only where a rounded corner's chords crowd; the nearest are kept (a fringe
         /// triangle's own line among them: it lies outside it).
-        private static let nearEdgeLimit = 8
+        static let nearEdgeLimit = 8
 
         /// One edge's inside test along a row: A·x + K ≥ bias at x = 256·px + 128.
         ///
@@ -280,13 +299,12 @@ package struct Rasterizer {
             }
         }
 
-        private static let noEdges = InlineArray<8, EdgeLine>(repeating: EdgeLine(unit: 0, 0, 0))
-
-        /// The lines of `range` that pass within a pixel of the triangle v0 v1 v2 (the
-        /// distance is linear: a vertex is nearest), the `nearEdgeLimit` nearest, and how many.
+        /// Writes to `near` the lines of `range` that pass within a pixel of the triangle v0
+        /// v1 v2 (the distance is linear: a vertex is nearest), the `nearEdgeLimit` nearest,
+        /// and returns how many. (In memory, not an inline array: read in a row's loop, an
+        /// inline array captured by the row's functions was copied whole at every read.)
         private static func nearEdges(_ edges: TriangleEdges, _ range: EdgeRange, _ v0: RasterVertex, _ v1: RasterVertex,
-                                      _ v2: RasterVertex) -> (InlineArray<8, EdgeLine>, Int) {
-            var near = noEdges
+                                      _ v2: RasterVertex, into near: UnsafeMutablePointer<EdgeLine>) -> Int {
             var nearDistance = InlineArray<8, Float>(repeating: 0)
             var nearCount = 0
             for j in Int(range.first)..<Int(range.first + range.count) {
@@ -302,7 +320,7 @@ package struct Rasterizer {
                     if d < nearDistance[farthest] { (near[farthest], nearDistance[farthest]) = (l, d) }
                 }
             }
-            return (near, nearCount)
+            return nearCount
         }
 
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, edges range: EdgeRange, worker: Int) {
@@ -364,7 +382,8 @@ package struct Rasterizer {
             let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
             // Constants from here on: the nested functions below capture them by value.
-            let (near, nearCount) = edges.map { Self.nearEdges($0, range, v0, v1, v2) } ?? (Self.noEdges, 0)
+            let near = nearLines + worker * Self.nearEdgeLimit
+            let nearCount = edges.map { Self.nearEdges($0, range, v0, v1, v2, into: near) } ?? 0
 
             // Every row's attributes are taken at one column, the triangle's leftmost, and
             // stepped from there: a pixel's value is then the same however its row is cut
