@@ -21,15 +21,19 @@ package enum ClipBounds {
         shown(through: clip, of: transform, in: clips)?.rect
     }
 
-    /// `rect(seenThrough:of:in:)`, and the rect of the item's plane the regions show exactly
+    /// `rect(seenThrough:of:in:)`; the rect of the item's plane the regions show exactly
     /// (to rounding, not grown) where each is a square-cornered rect whose image there is
-    /// axis-aligned (a tile's or a strip's copy of a screen; nil otherwise).
+    /// axis-aligned (a tile's or a strip's copy of a screen; nil otherwise); and a rect of
+    /// the item's plane they surely show all of where each image is axis-aligned: a rounded
+    /// region's rect less its corners' rows (or columns, whichever leaves more), which lies
+    /// inside the polygon its corners are cut as.
     package static func shown(through clip: Int?, of transform: Transform3D,
-                              in clips: [DisplayList.Clip]) -> (rect: Rect, exact: Rect?)? {
+                              in clips: [DisplayList.Clip]) -> (rect: Rect, exact: Rect?, inner: Rect?)? {
         guard clip != nil, let plane = Tessellator.PlaneMap(transform) else { return nil }
         var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
         var raw: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
-        var exact = true
+        var inner: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+        var exact = true, aligned = true
         var next = clip
         while let i = next {
             let region = clips[i]
@@ -48,7 +52,7 @@ package enum ClipBounds {
                 box = (min(box.minX, p.x), min(box.minY, p.y), max(box.maxX, p.x), max(box.maxY, p.y))
             }
             guard bounded else {
-                exact = false
+                (exact, aligned) = (false, false)
                 continue
             }
             let slack = 1e-6 * max(1, box.maxX - box.minX, box.maxY - box.minY, abs(box.minX), abs(box.minY), abs(box.maxX), abs(box.maxY))
@@ -60,6 +64,22 @@ package enum ClipBounds {
             let quarter = same(corners[0].x, corners[1].x) && same(corners[2].x, corners[3].x)
                 && same(corners[1].y, corners[2].y) && same(corners[3].y, corners[0].y)
             exact = exact && region.cornerRadius <= 0 && (upright || quarter)
+            aligned = aligned && (upright || quarter)
+            if upright || quarter {
+                // The corners' radius along the plane's x and y.
+                let w = box.maxX - box.minX, h = box.maxY - box.minY
+                let (across, down) = upright ? (r.width, r.height) : (r.height, r.width)
+                let rx = across > 0 ? max(0, region.cornerRadius) * w / across : 0, ry = down > 0 ? max(0, region.cornerRadius) * h / down : 0
+                var band = box
+                if rx > 0 || ry > 0 {
+                    if w * max(0, h - 2 * ry) >= max(0, w - 2 * rx) * h {
+                        (band.minY, band.maxY) = (box.minY + ry, box.maxY - ry)
+                    } else {
+                        (band.minX, band.maxX) = (box.minX + rx, box.maxX - rx)
+                    }
+                }
+                inner = inner.map { (max($0.minX, band.minX), max($0.minY, band.minY), min($0.maxX, band.maxX), min($0.maxY, band.maxY)) } ?? band
+            }
             raw = raw.map { (max($0.minX, box.minX), max($0.minY, box.minY), min($0.maxX, box.maxX), min($0.maxY, box.maxY)) } ?? box
             box = (box.minX - slack, box.minY - slack, box.maxX + slack, box.maxY + slack)
             bounds = bounds.map { (max($0.minX, box.minX), max($0.minY, box.minY), min($0.maxX, box.maxX), min($0.maxY, box.maxY)) } ?? box
@@ -68,6 +88,6 @@ package enum ClipBounds {
             Rect(x: b.minX, y: b.minY, width: max(0, b.maxX - b.minX), height: max(0, b.maxY - b.minY))
         }
         guard let bounds, let raw else { return nil }
-        return (rect(bounds), exact ? rect(raw) : nil)
+        return (rect(bounds), exact ? rect(raw) : nil, aligned ? inner.map(rect) : nil)
     }
 }

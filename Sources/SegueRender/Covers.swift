@@ -6,11 +6,11 @@ import Segue
 /// item stores (or blends from an opaque source) no longer shows anything drawn before it,
 /// so skipping that drawing changes no pixel.
 ///
-/// An item without a clip region, wholly in front of the eye, covers the pixels whose
-/// squares lie wholly inside its screen image (a convex quad, whatever its turn or
-/// perspective), `margin` in from its sides: their centres lie inside every triangle the
-/// tessellator cuts it into (which meet without cracks), and no edge's anti-aliasing
-/// reaches them, so each is stored exactly once. They are kept row by row, one run of
+/// An item wholly in front of the eye covers the pixels whose squares lie wholly inside its
+/// screen image (a convex quad, whatever its turn or perspective; for a clipped item, the
+/// image of the part its clip regions surely show), `margin` in from its sides: their
+/// centres lie inside every triangle the tessellator cuts it into (which meet without
+/// cracks), and no edge's anti-aliasing reaches them, so each is stored exactly once. They are kept row by row, one run of
 /// columns a row. Only the `limit` largest covers are handed to each draw call, which
 /// bounds the work a row. Nothing is allocated once the buffers have grown.
 package struct Covers {
@@ -30,13 +30,20 @@ package struct Covers {
     }
 
     /// Adds the pixels `item` surely replaces when drawn opaque at place `order` in drawing
-    /// order, within `area`; returns whether it covers any (none when it is clipped or
-    /// reaches the near plane `nearW`, where the tessellator cuts it).
+    /// order, within `area`; returns whether it covers any (none when it reaches the near
+    /// plane `nearW`, where the tessellator cuts it). A clipped item covers only where its
+    /// clip regions surely show it, `shown` (a rect of its plane, `ClipBounds.shown`'s
+    /// `inner`), and nothing without one.
     @discardableResult
     package mutating func add(_ item: DisplayList.Item, drawnAt order: Int, within area: PixelRect, margin: Double,
-                              nearW: Double = 0.01) -> Bool {
-        let m = item.transform, r = item.rect
-        guard item.clip == nil, r.width > 0, r.height > 0, !area.isEmpty else { return false }
+                              nearW: Double = 0.01, shown: Rect? = nil) -> Bool {
+        let m = item.transform
+        var r = item.rect
+        if item.clip != nil {
+            guard let shown else { return false }
+            r = r.intersection(shown)
+        }
+        guard r.width > 0, r.height > 0, !area.isEmpty else { return false }
         var p = InlineArray<4, Point>(repeating: Point(x: 0, y: 0))
         let xs: InlineArray<4, Double> = [r.minX, r.maxX, r.maxX, r.minX], ys: InlineArray<4, Double> = [r.minY, r.minY, r.maxY, r.maxY]
         for k in 0..<4 {

@@ -73,6 +73,8 @@ package final class DisplayListRenderer {
     private var shownRects: [Rect?] = []
     /// Per item, whether its clip regions cut it to exactly its paint rect (`ClipBounds.shown`).
     private var cutExactly: [Bool] = []
+    /// Per item, the rect of its plane its clip regions surely show (`ClipBounds.shown`'s `inner`).
+    private var surelyShown: [Rect?] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
     package private(set) var lastTriangleCount = 0
@@ -114,6 +116,7 @@ package final class DisplayListRenderer {
         paintRects.removeAll(keepingCapacity: true)
         shownRects.removeAll(keepingCapacity: true)
         cutExactly.removeAll(keepingCapacity: true)
+        surelyShown.removeAll(keepingCapacity: true)
         for item in list.items {
             let layout = layout(item, pixelScale)
             let seen = ClipBounds.shown(through: item.clip, of: item.transform, in: list.clips)
@@ -128,6 +131,7 @@ package final class DisplayListRenderer {
             paintRects.append(paint)
             shownRects.append(shown)
             cutExactly.append(seen?.exact != nil)
+            surelyShown.append(seen?.inner)
         }
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
                        paintRect: { self.paintRects[$0] })
@@ -179,7 +183,8 @@ package final class DisplayListRenderer {
         }
         let pixels = renderer.clip.map { inner(area).intersection(inner($0)) } ?? inner(area)
         for (place, i) in drawOrder.order.enumerated() where states[i]?.blended == false {
-            covers.add(list.items[i], drawnAt: place, within: pixels, margin: occlusion.margin, nearW: tessellator.nearW)
+            covers.add(list.items[i], drawnAt: place, within: pixels, margin: occlusion.margin, nearW: tessellator.nearW,
+                       shown: surelyShown[i])
         }
     }
 

@@ -12,9 +12,9 @@ import Segue
     }
 
     /// The rows `item` covers, each with its run of columns (rows with none left out).
-    func rows(_ item: DisplayList.Item, margin: Double = 0.01) -> [Int: Range<Int>]? {
+    func rows(_ item: DisplayList.Item, margin: Double = 0.01, shown: Rect? = nil) -> [Int: Range<Int>]? {
         var covers = Covers()
-        guard covers.add(item, drawnAt: 0, within: area, margin: margin) else { return nil }
+        guard covers.add(item, drawnAt: 0, within: area, margin: margin, shown: shown) else { return nil }
         var out: [Int: Range<Int>] = [:]
         var chosen: [CoveredPixels.Cover] = []
         covers.after(-1, into: &chosen)
@@ -48,6 +48,16 @@ import Segue
         #expect(rows(item(Rect(x: -50, y: 700, width: 100, height: 200))) == rectangle(0..<49, 701..<800))
         // Under a pixel wide, nothing is wholly inside.
         #expect(rows(item(Rect(x: 10.2, y: 0, width: 0.9, height: 100))) == nil)
+    }
+
+    /// A clipped item covers only what its clip regions surely show: (0, 0, 100, 100) shown
+    /// in (10.5, 20, 50, 30) covers columns 11…59 and rows 21…48 (rows 20 and 49 touch the
+    /// top and bottom edges); with nothing surely shown, nothing.
+    @Test func aClippedItemCoversWhatItsClipSurelyShows() {
+        let clipped = item(Rect(x: 0, y: 0, width: 100, height: 100), clip: 0)
+        #expect(rows(clipped, shown: Rect(x: 10.5, y: 20, width: 50, height: 30)) == rectangle(11..<60, 21..<49))
+        #expect(rows(clipped) == nil)
+        #expect(rows(clipped, shown: Rect(x: 200, y: 0, width: 50, height: 50)) == nil)
     }
 
     /// A square of side 50·√2 turned 45° about (100, 100) is the diamond |x − 100| + |y − 100|

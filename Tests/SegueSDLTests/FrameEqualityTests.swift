@@ -45,10 +45,10 @@ import SegueRender
     }
 
     /// Leaving undrawn what opaque items drawn later replace (`Covers`): the pictures under
-    /// the one flying over them, the screens' backgrounds under their pictures and bars, and
-    /// the clear under screens turned in perspective.
+    /// the one flying over them, the screens' backgrounds under their pictures and bars, the
+    /// clear under screens turned in perspective, and the screen a rounded sheet covers.
     @Test(arguments: [("magicmove", 0.2), ("magicmove", 0.5), ("magicmove", 0.9), ("explode", 0.1), ("explode", 0.5),
-                      ("fold", 0.4), ("cube", 0.5), ("pageturn", 0.5), ("flip", 0.3)])
+                      ("fold", 0.4), ("cube", 0.5), ("pageturn", 0.5), ("flip", 0.3), ("cover", 0.5), ("cover", 0.9)])
     func leavingCoveredPixelsUndrawnChangesNoPixel(_ name: String, _ progress: Double) throws {
         let skipped = try render(name, progress) { $0.skipsCoveredPixels = true }
         let drawn = try render(name, progress) { $0.skipsCoveredPixels = false }
