@@ -69,7 +69,7 @@ package struct Covers {
         let top = max(area.y0, Int(max(yMin, -1e9).rounded(.down))), bottom = min(area.y1, Int(min(yMax, 1e9).rounded(.up)))
         guard top < bottom else { return false }
         let first = runs.count
-        var pixels = 0, lastRow = top
+        var pixels = 0, lastRow = top, left = Int.max, right = Int.min
         for y in top..<bottom {
             // Square x…x + 1 × y…y + 1 lies `margin` inside a side where its worst corner does.
             var lo = Double(area.x0), hi = Double(area.x1)
@@ -90,14 +90,18 @@ package struct Covers {
             let x0 = Int(lo), x1 = max(x0, Int(hi))
             runs.append(CoveredPixels.Run(x0: Int32(x0), x1: Int32(x1)))
             pixels += x1 - x0
-            if x1 > x0 { lastRow = y + 1 }
+            if x1 > x0 {
+                lastRow = y + 1
+                (left, right) = (min(left, x0), max(right, x1))
+            }
         }
         guard pixels > 0 else {
             runs.removeLast(runs.count - first)
             return false
         }
         runs.removeLast(bottom - lastRow)
-        covers.append((order, CoveredPixels.Cover(y0: Int32(top), y1: Int32(lastRow), first: Int32(first), pixels: pixels)))
+        covers.append((order, CoveredPixels.Cover(y0: Int32(top), y1: Int32(lastRow), x0: Int32(left), x1: Int32(right),
+                                                  first: Int32(first), pixels: pixels)))
         return true
     }
 
@@ -123,13 +127,15 @@ package struct Covers {
 package struct CoveredPixels: @unchecked Sendable {
     package struct Cover: Equatable, Sendable {
         package var y0: Int32, y1: Int32
+        /// The columns x0 ..< x1 hold every run.
+        package var x0: Int32, x1: Int32
         /// The run of row y0 in `runs`.
         package var first: Int32
         /// How many pixels its runs hold.
         package var pixels: Int
 
-        package init(y0: Int32, y1: Int32, first: Int32, pixels: Int) {
-            (self.y0, self.y1, self.first, self.pixels) = (y0, y1, first, pixels)
+        package init(y0: Int32, y1: Int32, x0: Int32, x1: Int32, first: Int32, pixels: Int) {
+            (self.y0, self.y1, self.x0, self.x1, self.first, self.pixels) = (y0, y1, x0, x1, first, pixels)
         }
     }
 
@@ -153,6 +159,18 @@ package struct CoveredPixels: @unchecked Sendable {
     /// No pixel covered.
     package static var none: CoveredPixels {
         CoveredPixels(covers: UnsafeBufferPointer(start: nil, count: 0), runs: UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// These covers that meet columns `left`…`right` of rows `top`…`bottom`, written to
+    /// `buffer` (room for all of them).
+    func meeting(columns left: Int, _ right: Int, rows top: Int, _ bottom: Int,
+                 in buffer: UnsafeMutablePointer<Cover>) -> CoveredPixels {
+        var n = 0
+        for c in covers where Int(c.y0) <= bottom && top < Int(c.y1) && Int(c.x0) <= right && left < Int(c.x1) {
+            buffer[n] = c
+            n += 1
+        }
+        return CoveredPixels(covers: UnsafeBufferPointer(start: buffer, count: n), runs: runs)
     }
 
     /// The columns of row `y` that `cover` holds (empty off its rows).

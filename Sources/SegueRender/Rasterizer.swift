@@ -61,13 +61,16 @@ package struct Rasterizer {
         }
     }
 
-    /// Buffers of `workers` rows of `width` pixels, and of each worker's near edges
-    /// (`Job.nearEdgeLimit` lines a worker), grown as needed, never shrunk.
+    /// Buffers of `workers` rows of `width` pixels, of each worker's near edges
+    /// (`Job.nearEdgeLimit` lines a worker) and of the covers its triangle meets, grown as
+    /// needed, never shrunk.
     private final class ScratchRows: @unchecked Sendable {
         private var storage: UnsafeMutablePointer<UInt32>?
         private var capacity = 0
         private var lineStorage: UnsafeMutablePointer<EdgeLine>?
         private var lineCapacity = 0
+        private var coverStorage: UnsafeMutablePointer<CoveredPixels.Cover>?
+        private var coverCapacity = 0
 
         func rows(_ workers: Int, width: Int) -> UnsafeMutablePointer<UInt32> {
             let needed = max(1, workers * width)
@@ -89,9 +92,19 @@ package struct Rasterizer {
             return made
         }
 
+        func covers(_ count: Int) -> UnsafeMutablePointer<CoveredPixels.Cover> {
+            if let coverStorage, coverCapacity >= count { return coverStorage }
+            coverStorage?.deallocate()
+            let made = UnsafeMutablePointer<CoveredPixels.Cover>.allocate(capacity: max(1, count))
+            coverStorage = made
+            coverCapacity = max(1, count)
+            return made
+        }
+
         deinit {
             storage?.deallocate()
             lineStorage?.deallocate()
+            coverStorage?.deallocate()
         }
     }
 
@@ -146,7 +159,8 @@ package struct Rasterizer {
         let job = Job(vertices: vertices, indices: indices, edges: edges, levels: levels, blended: blended, target: target.view,
                       clip: clip, covered: covered, band: bandRows, workers: workers,
                       scratch: edges == nil ? nil : scratch.rows(workers, width: target.width),
-                      nearLines: scratch.lines(workers * Job.nearEdgeLimit), isCancelled: isCancelled)
+                      nearLines: scratch.lines(workers * Job.nearEdgeLimit),
+                      meetingCovers: scratch.covers(workers * covered.covers.count), isCancelled: isCancelled)
         if workers == 1 {
             job.run(worker: 0)
         } else {
@@ -222,6 +236,8 @@ package struct Rasterizer {
         let scratch: UnsafeMutablePointer<UInt32>?
         /// `nearEdgeLimit` lines a worker, for the near edges of the triangle it draws.
         let nearLines: UnsafeMutablePointer<EdgeLine>
+        /// Room for all of `covered`'s covers a worker, for those the triangle it draws meets.
+        let meetingCovers: UnsafeMutablePointer<CoveredPixels.Cover>
         let isCancelled: @Sendable () -> Bool
 
         func run(worker: Int) {
@@ -498,6 +514,11 @@ package struct Rasterizer {
                 }
             }
 
+            // Only the covers the triangle's box meets are looked at row by row (most small
+            // triangles meet none).
+            let meets = covered.covers.isEmpty ? covered
+                : covered.meeting(columns: Int(Rasterizer.floorDiv(min(x0, x1, x2), 256)), Int(Rasterizer.floorDiv(max(x0, x1, x2), 256)),
+                                  rows: top, bottom, in: meetingCovers + worker * covered.covers.count)
             let pixels = target.pixels, pitch = target.width
             for bandStart in stride(from: firstBand * band, through: bottom, by: band * workers) {
                 if isCancelled() { return }
@@ -514,10 +535,10 @@ package struct Rasterizer {
                     e2.advance(&w2)
                     if lo <= hi {
                         let line = pixels + y * pitch
-                        if covered.covers.isEmpty {
+                        if meets.covers.isEmpty {
                             span(line, lo, hi, y)
                         } else {
-                            Rasterizer.uncovered(lo, hi, row: y, covered) { span(line, $0, $1, y) }
+                            Rasterizer.uncovered(lo, hi, row: y, meets) { span(line, $0, $1, y) }
                         }
                     }
                 }

@@ -149,7 +149,8 @@ import Segue
     func covered(_ rects: [PixelRect]) -> (covers: [CoveredPixels.Cover], runs: [CoveredPixels.Run]) {
         var covers: [CoveredPixels.Cover] = [], runs: [CoveredPixels.Run] = []
         for r in rects {
-            covers.append(CoveredPixels.Cover(y0: Int32(r.y0), y1: Int32(r.y1), first: Int32(runs.count), pixels: (r.x1 - r.x0) * (r.y1 - r.y0)))
+            covers.append(CoveredPixels.Cover(y0: Int32(r.y0), y1: Int32(r.y1), x0: Int32(r.x0), x1: Int32(r.x1), first: Int32(runs.count),
+                                              pixels: (r.x1 - r.x0) * (r.y1 - r.y0)))
             runs.append(contentsOf: repeatElement(CoveredPixels.Run(x0: Int32(r.x0), x1: Int32(r.x1)), count: r.y1 - r.y0))
         }
         return (covers, runs)
@@ -171,6 +172,20 @@ import Segue
         runs.removeAll()
         with(rects) { c in Rasterizer.uncovered(4, 12, row: 8, c) { runs.append($0...$1) } }
         #expect(runs.isEmpty)
+    }
+
+    /// The covers a triangle's box meets: of [3, 6) × rows 0…7 and [15, 30) × row 7, the box
+    /// columns 0…10 of rows 5…9 meets the first only; columns 6…14 of rows 0…6 neither (the
+    /// first ends before column 6, the second starts at row 7).
+    @Test func aTriangleLooksOnlyAtTheCoversItsBoxMeets() {
+        let rects = [PixelRect(x0: 3, y0: 0, x1: 6, y1: 8), PixelRect(x0: 15, y0: 7, x1: 30, y1: 8)]
+        let buffer = UnsafeMutablePointer<CoveredPixels.Cover>.allocate(capacity: rects.count)
+        defer { buffer.deallocate() }
+        with(rects) { c in
+            #expect(Array(c.meeting(columns: 0, 10, rows: 5, 9, in: buffer).covers) == [c.covers[0]])
+            #expect(c.meeting(columns: 6, 14, rows: 0, 6, in: buffer).covers.isEmpty)
+            #expect(Array(c.meeting(columns: 5, 15, rows: 7, 7, in: buffer).covers) == Array(c.covers))
+        }
     }
 
     /// A fill sparing covers sets every other pixel, and leaves theirs.
