@@ -78,14 +78,14 @@ extension Rasterizer {
         }
         let src4 = SIMD4<UInt32>(repeating: src)
         var x = lo
-        while x + 3 <= hi {
+        while x &+ 3 <= hi {
             let p = UnsafeMutableRawPointer(line + x)
             p.storeBytes(of: blend4(src4, over: p.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
-            x += 4
+            x &+= 4
         }
         while x <= hi {
             line[x] = blend(src, over: line[x])
-            x += 1
+            x &+= 1
         }
     }
 
@@ -138,21 +138,37 @@ extension Rasterizer {
         }
         var (r, dr) = channel(c.x, dc.x), (g, dg) = channel(c.y, dc.y)
         var (b, db) = channel(c.z, dc.z), (a, da) = channel(c.w, dc.w)
-        var x = lo
-        while x <= hi {
-            // Each lane is below 2²⁴: its byte sits at bits 16–23.
-            let px = SIMD4<UInt32>(truncatingIfNeeded: (r & 0xFF_0000) | (g &>> 8 & 0xFF00) | (b &>> 16) | (a &<< 8 & -0x100_0000))
-            if x + 3 <= hi {
-                let p = UnsafeMutableRawPointer(line + x)
-                p.storeBytes(of: blended ? blend4(px, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : px, as: SIMD4<UInt32>.self)
-            } else {
-                for k in 0...(hi - x) { line[x + k] = blended ? blend(px[k], over: line[x + k]) : px[k] }
-            }
+        // Each lane is below 2²⁴: its byte sits at bits 16–23.
+        @inline(__always) func pixels() -> SIMD4<UInt32> {
+            SIMD4<UInt32>(truncatingIfNeeded: (r & 0xFF_0000) | (g &>> 8 & 0xFF00) | (b &>> 16) | (a &<< 8 & -0x100_0000))
+        }
+        @inline(__always) func step() {
             r &+= dr
             g &+= dg
             b &+= db
             a &+= da
-            x += 4
+        }
+        // Four pixels a step, blended or stored (a loop each: the test stays out of them),
+        // then the last one to three.
+        var x = lo
+        let lastFour = hi &- 3
+        if blended {
+            while x <= lastFour {
+                let p = UnsafeMutableRawPointer(line + x)
+                p.storeBytes(of: blend4(pixels(), over: p.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+                step()
+                x &+= 4
+            }
+        } else {
+            while x <= lastFour {
+                UnsafeMutableRawPointer(line + x).storeBytes(of: pixels(), as: SIMD4<UInt32>.self)
+                step()
+                x &+= 4
+            }
+        }
+        if x <= hi {
+            let px = pixels()
+            for k in 0...(hi - x) { line[x + k] = blended ? blend(px[k], over: line[x + k]) : px[k] }
         }
     }
 
@@ -241,18 +257,18 @@ extension Rasterizer {
             let c = columns.baseAddress!
             var i = 0
             let fv4 = SIMD4<UInt32>(repeating: fv)
-            while i + 3 < count {
+            while i &+ 3 < count {
                 let top = UnsafeRawPointer(row0 + first + i).loadUnaligned(as: SIMD4<UInt32>.self)
                 let bottom = UnsafeRawPointer(row1 + first + i).loadUnaligned(as: SIMD4<UInt32>.self)
                 UnsafeMutableRawPointer(c + i).storeBytes(of: lerp4(top, bottom, fv4), as: SIMD4<UInt32>.self)
-                i += 4
+                i &+= 4
             }
             while i < count {
                 c[i] = lerp(row0[first + i], row1[first + i], fv)
-                i += 1
+                i &+= 1
             }
             var x = lo, u = walk.u
-            while x + 3 <= hi {
+            while x &+ 3 <= hi {
                 let u4 = SIMD4<Int>(u, u &+ du, u &+ 2 &* du, u &+ 3 &* du)
                 let k = (u4 &>> 16) &- first
                 let left = SIMD4<UInt32>(c[k[0]], c[k[1]], c[k[2]], c[k[3]])
@@ -261,14 +277,14 @@ extension Rasterizer {
                 let p = UnsafeMutableRawPointer(line + x)
                 p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
                 u &+= 4 &* du
-                x += 4
+                x &+= 4
             }
             while x <= hi {
                 let k = (u &>> 16) - first
                 let s = faded(lerp(c[k], c[k + 1], UInt32(truncatingIfNeeded: u &>> 8 & 0xFF)), by: fade)
                 line[x] = blended ? blend(s, over: line[x]) : s
                 u &+= du
-                x += 1
+                x &+= 1
             }
         }
         walk.u &+= du &* (n + 1)
