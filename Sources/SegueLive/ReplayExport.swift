@@ -145,8 +145,6 @@ struct ReplayExport {
         let first = plan.sizes[0]
         var canvas = try OffscreenCanvas(platform: platform, width: first.width, height: first.height,
                                          assetsDirectory: try Assets.directory(), kind: kind)
-        // What pads an odd side to an even one (`VideoFormat`: H.264 and VP9 need even sides).
-        let background = framing.includesHUD ? ExportFraming.windowBackground : Color.black
         var screens: [DisplayList] = [], hud = DisplayList()
         var written = 0
         /// Draws the frames, handing each one's pixels to `take`.
@@ -182,7 +180,7 @@ struct ReplayExport {
         case .video(let path, let format):
             try OutputFile.write(path, byPath: { temp in
                 let encoder = try ChildProcess(ffmpeg!, name: "ffmpeg", arguments: format.ffmpegArguments(
-                    width: first.width, height: first.height, frameRate: frameRate, background: background, path: temp))
+                    width: first.width, height: first.height, frameRate: frameRate, background: plan.firstBackground, path: temp))
                 defer { encoder.stop() }
                 // ffmpeg names the temporary file; the user knows the target.
                 let failed = { (status: Int32, message: String) in

@@ -15,6 +15,9 @@ package struct ExportPlan {
     package private(set) var sizes: [(width: Int, height: Int)] = []
     /// The frames in `range`, drawn or trimmed.
     package private(set) var framesInRange = 0
+    /// The background of the first drawn frame (`ExportFraming.background`): what a video
+    /// pads an odd side with, so the padding matches the frame's own edge.
+    package private(set) var firstBackground = Color.black
 
     /// How many frames are drawn.
     package var drawnCount: Int { drawn.reduce(0) { $1 ? $0 + 1 : $0 } }
@@ -26,6 +29,7 @@ package struct ExportPlan {
         var trim = IdleTrim(frameRate: replayer.frameRate)
         var screens: [DisplayList] = [], hud = DisplayList(), lastScreens: [DisplayList] = [], lastHUD = DisplayList()
         var duration = 0.0, drawn: [Bool] = [], sizes: [(width: Int, height: Int)] = [], inRange = 0
+        var firstBackground: Color?
         try replayer.run(emit: { _ in }) { session, number, time in
             try check()
             // As in the drawing pass: the HUD shows the export's frame rate, and after the
@@ -45,6 +49,7 @@ package struct ExportPlan {
             if keep {
                 let size = framing.size(session.layout)
                 if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
+                if firstBackground == nil { firstBackground = framing.background(session.layout) }
             }
             swap(&screens, &lastScreens)
             swap(&hud, &lastHUD)
@@ -52,6 +57,7 @@ package struct ExportPlan {
         self.duration = duration
         self.drawn = drawn
         self.sizes = sizes
+        self.firstBackground = firstBackground ?? .black
         framesInRange = inRange
     }
 }

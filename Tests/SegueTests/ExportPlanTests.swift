@@ -82,6 +82,25 @@ import SegueCommandLine
         #expect(plan.sizes.count == 1 && plan.sizes[0] == ((window[0] + 1) / 2, (window[1] + 1) / 2))
     }
 
+    /// A video pads an odd side with the first frame's background: black behind a lone
+    /// screen, the window's with the HUD or with the stage split in two.
+    @Test func thePlanKeepsTheFirstFramesBackground() throws {
+        let lone = try ExportPlan(Replayer(recording: dragRecording(), options: SessionOptions()), framing: ExportFraming(),
+                                  range: 0...Double.infinity, trimIdle: true, check: {})
+        #expect(lone.firstBackground == .black)
+        let window = try ExportPlan(Replayer(recording: dragRecording(), options: SessionOptions()),
+                                    framing: ExportFraming(includesHUD: true), range: 0...Double.infinity, trimIdle: true, check: {})
+        #expect(window.firstBackground == ExportFraming.windowBackground)
+        let d = SessionDriver()
+        d.frame([.key(.character("b"), shift: false)])
+        d.run(1)
+        d.frame([.mouseMoved(x: 10, y: 10)])
+        // From the second frame on (the first is drawn before the key splits the stage).
+        let split = try ExportPlan(Replayer(recording: d.recording, options: SessionOptions()), framing: ExportFraming(),
+                                   range: 0.1...Double.infinity, trimIdle: true, check: {})
+        #expect(split.drawnCount > 0 && split.sizes.count == 1 && split.firstBackground == ExportFraming.windowBackground)
+    }
+
     @Test func aSignalStopsThePlan() {
         struct Stop: Error {}
         var frames = 0
