@@ -39,6 +39,9 @@ package enum ClipBounds {
             let region = clips[i]
             next = region.parent
             let r = region.rect, m = region.transform
+            // A region of no size (or not a number) shows nothing (the tessellator draws
+            // nothing in it): nothing of it is surely shown, nor exactly.
+            if !(r.width > 0 && r.height > 0) { (exact, aligned) = (false, false) }
             var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
             var corners = InlineArray<4, Point>(repeating: .zero)
             var bounded = true
@@ -70,12 +73,14 @@ package enum ClipBounds {
                 let w = box.maxX - box.minX, h = box.maxY - box.minY
                 let (across, down) = upright ? (r.width, r.height) : (r.height, r.width)
                 let rx = across > 0 ? max(0, region.cornerRadius) * w / across : 0, ry = down > 0 ? max(0, region.cornerRadius) * h / down : 0
-                var band = box
+                // Inset by the slack the corners were matched within: a region all but
+                // upright lies within that of its box.
+                var band = (minX: box.minX + slack, minY: box.minY + slack, maxX: box.maxX - slack, maxY: box.maxY - slack)
                 if rx > 0 || ry > 0 {
                     if w * max(0, h - 2 * ry) >= max(0, w - 2 * rx) * h {
-                        (band.minY, band.maxY) = (box.minY + ry, box.maxY - ry)
+                        (band.minY, band.maxY) = (band.minY + ry, band.maxY - ry)
                     } else {
-                        (band.minX, band.maxX) = (box.minX + rx, box.maxX - rx)
+                        (band.minX, band.maxX) = (band.minX + rx, band.maxX - rx)
                     }
                 }
                 inner = inner.map { (max($0.minX, band.minX), max($0.minY, band.minY), min($0.maxX, band.maxX), min($0.maxY, band.maxY)) } ?? band

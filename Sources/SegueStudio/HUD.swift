@@ -191,9 +191,13 @@ package enum HUD {
     }
 
     /// Appends the HUD to `list`: every rectangle first, then every run of text (nothing
-    /// in the HUD overlaps but text on its own backgrounds), so it draws in two calls.
+    /// in the HUD overlaps but text on its own backgrounds), so it draws in two calls. The
+    /// text is clipped to the panel: in a window too short for all of it (a forced
+    /// `--hud-scale`), the hint at its foot is cut there, or left out, rather than drawn past it.
     package static func compose(_ model: HUDModel, in panel: Rect, into list: inout DisplayList) {
         var texts: [DisplayList.Item] = []
+        let region = list.clips.count
+        list.clips.append(.init(rect: panel, cornerRadius: 0, transform: .identity))
         defer { list.items.append(contentsOf: texts) }
         func rect(_ r: Rect, _ c: Color) {
             list.items.append(.init(rect: r, transform: .identity, opacity: 1, fill: .color(c), name: "hud"))
@@ -203,7 +207,7 @@ package enum HUD {
             texts.append(.init(rect: Rect(x: x, y: y, width: width ?? (panel.maxX - x - 12), height: size * 1.4),
                                     transform: .identity, opacity: 1,
                                     fill: .text(TextContent(s, fontSize: size, weight: weight, color: color, alignment: alignment)),
-                                    name: "hud"))
+                                    name: "hud", clip: region))
         }
         rect(panel, Color(hex: 0x181B22))
         let left = panel.minX + 16
@@ -296,7 +300,10 @@ package enum HUD {
             text(toast, left, y, size: 12.5, weight: .regular, color: Color(hex: 0x34D399), width: panel.width - 32)
             y += lineHeight * 2
         }
-        text(model.hint, left, y, size: 12.5, weight: .regular, color: Color(white: 0.65), width: panel.width - 32)
+        // Where not even its first line fits, the hint is left out (the clip cuts the rest).
+        if y + lineHeight <= panel.maxY {
+            text(model.hint, left, y, size: 12.5, weight: .regular, color: Color(white: 0.65), width: panel.width - 32)
+        }
     }
 
     /// The plot's height in pixels.

@@ -47,30 +47,48 @@ import Segue
     /// rect (20, 10, 40, 30) of an item at (100, 50) but for its corners. Less its corners'
     /// columns it surely shows (24, 10, 32, 30), 960 square points, more than the 880 left
     /// less their rows; a tall thin region keeps its columns instead; the radius is seen
-    /// stretched with the copy; a parent's region cuts it; a region turned about z shows no
+    /// stretched with the copy, a quarter turn making its width its height; a parent's region
+    /// cuts it; seen turned otherwise or in perspective, or of no size, a region shows no
     /// rect for sure.
     @Test func aRoundedRegionSurelyShowsItsRectLessItsCorners() {
         let region = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 40, height: 30), cornerRadius: 4, transform: .makeTranslation(120, 60, 0))
         let item = Transform3D.makeTranslation(100, 50, 0)
         // Rows off: 40 × 22 = 880; columns off: 32 × 30 = 960, the larger.
-        expectClose(ClipBounds.shown(through: 0, of: item, in: [region])?.inner, 24, 10, 32, 30, 1e-9)
+        expectClose(ClipBounds.shown(through: 0, of: item, in: [region])?.inner, 24, 10, 32, 30)
         let wide = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 100, height: 30), cornerRadius: 4, transform: .makeTranslation(120, 60, 0))
         // Rows off: 100 × 22 = 2200; columns off: 92 × 30 = 2760; still columns. Tall and thin:
         let tall = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 10, height: 100), cornerRadius: 4, transform: .makeTranslation(120, 60, 0))
-        expectClose(ClipBounds.shown(through: 0, of: item, in: [wide])?.inner, 24, 10, 92, 30, 1e-9)
+        expectClose(ClipBounds.shown(through: 0, of: item, in: [wide])?.inner, 24, 10, 92, 30)
         // Rows off: 10 × 92 = 920; columns off: 2 × 100 = 200: rows.
-        expectClose(ClipBounds.shown(through: 0, of: item, in: [tall])?.inner, 20, 14, 10, 92, 1e-9)
+        expectClose(ClipBounds.shown(through: 0, of: item, in: [tall])?.inner, 20, 14, 10, 92)
         // Seen from a copy stretched 2× across, the region is (10, 10, 20, 30) of it, its
         // corners 2 wide and 4 high: columns off leave 16 × 30 = 480, rows off 20 × 22 = 440.
         let stretched = Transform3D.makeScale(2, 1, 1).concatenating(.makeTranslation(100, 50, 0))
-        expectClose(ClipBounds.shown(through: 0, of: stretched, in: [region])?.inner, 12, 10, 16, 30, 1e-9)
+        expectClose(ClipBounds.shown(through: 0, of: stretched, in: [region])?.inner, 12, 10, 16, 30)
         // Inside a square-cornered parent that cuts its left part off, the two intersect.
         let parent = DisplayList.Clip(rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0, transform: .makeTranslation(140, 0, 0))
         var child = region
         child.parent = 0
-        expectClose(ClipBounds.shown(through: 1, of: item, in: [parent, child])?.inner, 40, 10, 16, 30, 1e-9)
+        expectClose(ClipBounds.shown(through: 1, of: item, in: [parent, child])?.inner, 40, 10, 16, 30)
+        // The region turned a quarter (x′ = −y, y′ = x) at (120, 60) is the screen's (90…120,
+        // 60…100), a copy stretched 2× across sees (−5, 10, 15, 40) of it, whose corners are
+        // 4 · 15 / 30 = 2 wide (its width is the region's height) and 4 high: rows off leave
+        // 15 × 32 = 480, columns off 11 × 40 = 440.
+        var quarter = region
+        quarter.transform = Transform3D.makeRotation(.pi / 2, 0, 0, 1).concatenating(.makeTranslation(120, 60, 0))
+        expectClose(ClipBounds.shown(through: 0, of: stretched, in: [quarter])?.inner, -5, 14, 15, 32)
+        // Seen from an item turned by other than a quarter, or a region in perspective or of
+        // no size: nothing for sure.
         let turned = Transform3D.makeRotation(0.3, 0, 0, 1).concatenating(.makeTranslation(120, 60, 0))
         #expect(ClipBounds.shown(through: 0, of: turned, in: [region])?.inner == nil)
+        var tilted = region
+        tilted.transform = Transform3D.makeRotation(0.6, 0, 1, 0).concatenating(.makePerspective(distance: 500)).concatenating(.makeTranslation(120, 60, 0))
+        #expect(ClipBounds.shown(through: 0, of: item, in: [tilted])?.inner == nil)
+        var none = region
+        none.rect = Rect(x: 0, y: 0, width: -40, height: 30)
+        #expect(ClipBounds.shown(through: 0, of: item, in: [none])?.inner == nil)
+        #expect(ClipBounds.shown(through: 1, of: item, in: [parent, DisplayList.Clip(rect: none.rect, cornerRadius: 0, transform: none.transform,
+                                                                                        parent: 0)])?.inner == nil)
     }
 
     /// A copy stretched 2× over its layer: the layer's region (0, 0, 100, 100) is the copy's

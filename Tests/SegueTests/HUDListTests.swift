@@ -9,6 +9,24 @@ import Testing
     static let names = ["flip", "pageturn", "magicmove", "cards", "cover", "crossfade", "cube", "explode", "fold",
                         "pageturn-away", "portal", "slide-over", "swing", "turn", "zoom", "mine"]
 
+    /// The panel's text is clipped to the panel, and the hint is left out where not even
+    /// its first line fits above the panel's foot (a window too short for a forced scale).
+    @Test func thePanelsTextStaysInsideThePanel() {
+        var model = HUDModel(demos: Self.names, currentDemo: 0, parameters: .init(duration: 1, curve: .linear),
+                             defaults: .init(duration: 1, curve: .linear))
+        model.hint = "the hint"
+        func hints(_ height: Double) -> (texts: [DisplayList.Item], list: DisplayList) {
+            var list = DisplayList()
+            HUD.compose(model, in: Rect(x: 500, y: 24, width: 380, height: height), into: &list)
+            return (list.items.filter { if case .text = $0.fill { true } else { false } }, list)
+        }
+        let (tall, list) = hints(800)
+        #expect(!tall.isEmpty && tall.allSatisfy { $0.clip != nil && list.clips[$0.clip!].rect == Rect(x: 500, y: 24, width: 380, height: 800) })
+        #expect(tall.contains { if case .text(let t) = $0.fill { t.string == "the hint" } else { false } })
+        let (short, _) = hints(300)
+        #expect(!short.contains { if case .text(let t) = $0.fill { t.string == "the hint" } else { false } })
+    }
+
     @Test func pagesFitOneRowEachAndCoverTheListInOrder() {
         let panel = Rect(x: 500, y: 24, width: 380, height: 800)
         let pages = HUD.demoPages(Self.names, width: panel.width - 32)
