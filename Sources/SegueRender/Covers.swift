@@ -125,7 +125,7 @@ package struct Covers {
 /// columns `runs[first + y − y0]` (x0 ..< x1). It borrows its buffers: the workers of one call
 /// read them while the caller holds them, and nobody writes them meanwhile.
 package struct CoveredPixels: @unchecked Sendable {
-    package struct Cover: Equatable, Sendable {
+    package struct Cover: Equatable, Sendable, BitwiseCopyable {
         package var y0: Int32, y1: Int32
         /// The columns x0 ..< x1 hold every run.
         package var x0: Int32, x1: Int32

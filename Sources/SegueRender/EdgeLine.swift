@@ -1,7 +1,7 @@
 /// A straight edge of a layer's screen image, drawn anti-aliased: `a·x + b·y + c` is the
 /// signed distance in pixels of the point (x, y) from the line, positive inside; (a, b) is
 /// a unit normal.
-package struct EdgeLine: Equatable, Sendable {
+package struct EdgeLine: Equatable, Sendable, BitwiseCopyable {
     package var a: Float
     package var b: Float
     package var c: Float

@@ -31,8 +31,9 @@ package struct Rasterizer {
     /// `bandRows` rows).
     package var isCancelled: @Sendable () -> Bool = { false }
 
-    /// Rows of source pixels for anti-aliased edges, one a worker, kept between calls.
-    private let scratch = ScratchRows()
+    /// Per worker: a row of source pixels for anti-aliased edges, the near edges of the
+    /// triangle it draws (`Job.nearEdgeLimit`) and the covers that triangle meets.
+    private let scratchRows = Scratch<UInt32>(), scratchLines = Scratch<EdgeLine>(), scratchCovers = Scratch<CoveredPixels.Cover>()
 
     package init(isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.isCancelled = isCancelled
@@ -61,51 +62,23 @@ package struct Rasterizer {
         }
     }
 
-    /// Buffers of `workers` rows of `width` pixels, of each worker's near edges
-    /// (`Job.nearEdgeLimit` lines a worker) and of the covers its triangle meets, grown as
-    /// needed, never shrunk.
-    private final class ScratchRows: @unchecked Sendable {
-        private var storage: UnsafeMutablePointer<UInt32>?
+    /// Memory for `count` values of a trivial type, grown as needed, never shrunk, kept
+    /// between calls; what it holds is written before it is read.
+    private final class Scratch<Element: BitwiseCopyable>: @unchecked Sendable {
+        private var storage: UnsafeMutablePointer<Element>?
         private var capacity = 0
-        private var lineStorage: UnsafeMutablePointer<EdgeLine>?
-        private var lineCapacity = 0
-        private var coverStorage: UnsafeMutablePointer<CoveredPixels.Cover>?
-        private var coverCapacity = 0
 
-        func rows(_ workers: Int, width: Int) -> UnsafeMutablePointer<UInt32> {
-            let needed = max(1, workers * width)
+        func room(for count: Int) -> UnsafeMutablePointer<Element> {
+            let needed = max(1, count)
             if let storage, capacity >= needed { return storage }
             storage?.deallocate()
-            let made = UnsafeMutablePointer<UInt32>.allocate(capacity: needed)
+            let made = UnsafeMutablePointer<Element>.allocate(capacity: needed)
             storage = made
             capacity = needed
             return made
         }
 
-        func lines(_ count: Int) -> UnsafeMutablePointer<EdgeLine> {
-            if let lineStorage, lineCapacity >= count { return lineStorage }
-            lineStorage?.deallocate()
-            let made = UnsafeMutablePointer<EdgeLine>.allocate(capacity: max(1, count))
-            made.initialize(repeating: EdgeLine(unit: 0, 0, 0), count: max(1, count))
-            lineStorage = made
-            lineCapacity = max(1, count)
-            return made
-        }
-
-        func covers(_ count: Int) -> UnsafeMutablePointer<CoveredPixels.Cover> {
-            if let coverStorage, coverCapacity >= count { return coverStorage }
-            coverStorage?.deallocate()
-            let made = UnsafeMutablePointer<CoveredPixels.Cover>.allocate(capacity: max(1, count))
-            coverStorage = made
-            coverCapacity = max(1, count)
-            return made
-        }
-
-        deinit {
-            storage?.deallocate()
-            lineStorage?.deallocate()
-            coverStorage?.deallocate()
-        }
+        deinit { storage?.deallocate() }
     }
 
     /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
@@ -158,9 +131,9 @@ package struct Rasterizer {
         }
         let job = Job(vertices: vertices, indices: indices, edges: edges, levels: levels, blended: blended, target: target.view,
                       clip: clip, covered: covered, band: bandRows, workers: workers,
-                      scratch: edges == nil ? nil : scratch.rows(workers, width: target.width),
-                      nearLines: scratch.lines(workers * Job.nearEdgeLimit),
-                      meetingCovers: scratch.covers(workers * covered.covers.count), isCancelled: isCancelled)
+                      scratch: edges == nil ? nil : scratchRows.room(for: workers * target.width),
+                      nearLines: scratchLines.room(for: workers * Job.nearEdgeLimit),
+                      meetingCovers: scratchCovers.room(for: workers * covered.covers.count), isCancelled: isCancelled)
         if workers == 1 {
             job.run(worker: 0)
         } else {
