@@ -147,14 +147,36 @@ package struct Shading {
         return item.flatColor(at: p).map { color($0, at: p) }
     }
 
+    /// Whether the colours drawn (each channel, and the alpha) are affine in the item's unit
+    /// coordinates between the gradients' stops, so that cells need no cutting for the
+    /// product of factors: a colour over an opaque one is a·C + (1 − a)·U, a tint makes that
+    /// (1 − τ)·c + τ·T, and each product is affine while at most one of its factors varies.
+    /// That holds where at most one of the item, what it is composited onto and its tint is
+    /// a gradient, and that gradient's colour or its alpha is the same at every stop.
+    var isAffine: Bool {
+        var gradients = 0, selfAffine = true
+        func note(_ component: DisplayList.Item?) {
+            guard let component, case .gradient(let g) = component.fill, let first = g.colors.first else { return }
+            gradients += 1
+            let sameColour = g.colors.allSatisfy { $0.red == first.red && $0.green == first.green && $0.blue == first.blue }
+            let sameAlpha = g.colors.allSatisfy { $0.alpha == first.alpha }
+            selfAffine = selfAffine && (sameColour || sameAlpha)
+        }
+        note(item)
+        note(under?.item)
+        note(over?.item)
+        return gradients <= 1 && selfAffine
+    }
+
     /// How finely to cut the item for colours drawn per vertex to stay within
     /// `levelTolerance` 8-bit levels (at least 0.01) of `color(atUnit:)`: cell edges at the gradients' stops
     /// (unit coordinates, appended to `uStops` and `vStops`) and the `.unit` precision their
     /// slopes ask for under perspective; `.whole` for uniform colours. With something
-    /// precomposited the colour is a product of two varying factors (a tint's alpha times
-    /// the colour under it), which a plane does not interpolate: a cell over which the
+    /// precomposited the colour can be a product of two varying factors (a tint's alpha
+    /// times the colour under it), which a plane does not interpolate: a cell over which the
     /// factors change by e_u along u and e_v along v is off by at most (e_u + e_v)² / 4, so
-    /// the item is also cut evenly until that is within tolerance.
+    /// the item is also cut evenly until that is within tolerance — unless no factor
+    /// varies with another (`isAffine`).
     package func cuts(levelTolerance: Double, uStops: inout [Double], vStops: inout [Double]) -> Tessellator.Precision {
         let tolerance = (levelTolerance > 0.01 ? levelTolerance : 0.01) / 255, own = item.rect
         guard own.width > 0, own.height > 0 else { return .whole }
@@ -187,7 +209,7 @@ package struct Shading {
         guard changeU > 0 || changeV > 0 else { return .whole }
         // Beyond measure (a sliver of a rect): cut as finely as the tessellator goes.
         guard changeU.isFinite, changeV.isFinite else { return .unit(u: 0, v: 0) }
-        if under != nil || over != nil {
+        if (under != nil || over != nil) && !isAffine {
             // At most 64 cells a side: a near-hard step under a tint stays a little off.
             let step = tolerance.squareRoot()
             func cutEvenly(_ change: Double, _ stops: inout [Double]) {

@@ -188,6 +188,34 @@ import Segue
         #expect(find([tilted, card]).under[1] == nil)
     }
 
+    /// Where no factor varies with another the colour is affine, and nothing is cut for a
+    /// product: a card of one colour under the tint whose alpha rises gets no even cuts (its
+    /// only stops are its sides) and its colour at the middle is the mean of its sides'; a
+    /// tint whose colour and alpha both change, or a gradient under it, is cut.
+    @Test func anAffineTintIsNotCutForAProduct() throws {
+        let tint = item(pageRect, .gradient(Gradient(colors: [Color.black.withAlpha(0), .black],
+                                                     startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
+        var card = Shading(item(pageRect, .color(Color(hex: 0x4080C0))))
+        card.over = (tint, .zero)
+        #expect(card.isAffine)
+        var uStops: [Double] = [], vStops: [Double] = []
+        _ = card.cuts(levelTolerance: 0.5, uStops: &uStops, vStops: &vStops)
+        #expect(Set(uStops).isSubset(of: [0, 1]) && vStops.isEmpty, "\(uStops) \(vStops)")
+        let left = try #require(card.color(atUnit: 0, 0.3)), right = try #require(card.color(atUnit: 1, 0.3))
+        #expect(Self.close(try #require(card.color(atUnit: 0.5, 0.3)), left.interpolated(to: right, at: 0.5)))
+        // A tint from clear black to opaque white changes colour and alpha: τ·T is a product.
+        var whitening = card
+        whitening.over = (item(pageRect, .gradient(Gradient(colors: [Color.black.withAlpha(0), .white],
+                                                                startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5)))), .zero)
+        #expect(!whitening.isAffine)
+        var onGradient = Shading(item(pageRect, .gradient(Gradient(colors: [.white, .black]))))
+        onGradient.over = (tint, .zero)
+        #expect(!onGradient.isAffine)
+        uStops.removeAll()
+        _ = onGradient.cuts(levelTolerance: 0.5, uStops: &uStops, vStops: &vStops)
+        #expect(uStops.count > 10)
+    }
+
     /// Cut as asked, colours interpolated across each triangle stay within half a level of the
     /// true ones: a vertical gradient under a horizontal tint whose alpha rises, a product
     /// no plane interpolates exactly.
