@@ -11,6 +11,16 @@ import Segue
 /// lands at a positive weight there, that image is the convex quad of the corners, and its
 /// bounding box holds all the item can show; a rounded region lies within its rect.
 package enum ClipBounds {
+    /// What an item's clip regions let it show, in its plane (`shown(through:of:in:)`).
+    package struct Shown: Sendable {
+        /// Outside this, nothing shows.
+        package var rect: Rect
+        /// Exactly this shows, where the regions are square-cornered and axis-aligned.
+        package var exact: Rect?
+        /// All of this surely shows, where the regions are axis-aligned.
+        package var inner: Rect?
+    }
+
     /// The rectangle of the item's coordinates (mapped to the screen by `transform`) outside
     /// which its region `clip` of `clips` and the regions that region lies in show nothing:
     /// the intersection of their images' bounding boxes, grown by a millionth of their size
@@ -28,7 +38,7 @@ package enum ClipBounds {
     /// region's rect less its corners' rows (or columns, whichever leaves more), which lies
     /// inside the polygon its corners are cut as.
     package static func shown(through clip: Int?, of transform: Transform3D,
-                              in clips: [DisplayList.Clip]) -> (rect: Rect, exact: Rect?, inner: Rect?)? {
+                              in clips: [DisplayList.Clip]) -> Shown? {
         guard clip != nil, let plane = Tessellator.PlaneMap(transform) else { return nil }
         var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
         var raw: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
@@ -93,6 +103,6 @@ package enum ClipBounds {
             Rect(x: b.minX, y: b.minY, width: max(0, b.maxX - b.minX), height: max(0, b.maxY - b.minY))
         }
         guard let bounds, let raw else { return nil }
-        return (rect(bounds), exact ? rect(raw) : nil, aligned ? inner.map(rect) : nil)
+        return Shown(rect: rect(bounds), exact: exact ? rect(raw) : nil, inner: aligned ? inner.map(rect) : nil)
     }
 }

@@ -69,12 +69,8 @@ package final class DisplayListRenderer {
     private var states: [DrawState?] = []
     private var layouts: [GlyphAtlas.Layout?] = []
     private var paintRects: [Rect] = []
-    /// Per item, where in its plane its clip regions let it show (`ClipBounds`; nil: unbounded).
-    private var shownRects: [Rect?] = []
-    /// Per item, whether its clip regions cut it to exactly its paint rect (`ClipBounds.shown`).
-    private var cutExactly: [Bool] = []
-    /// Per item, the rect of its plane its clip regions surely show (`ClipBounds.shown`'s `inner`).
-    private var surelyShown: [Rect?] = []
+    /// Per item, what its clip regions let it show in its plane (`ClipBounds`; nil: unbounded).
+    private var seenThroughClips: [ClipBounds.Shown?] = []
     private var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
     package private(set) var lastTriangleCount = 0
@@ -114,9 +110,7 @@ package final class DisplayListRenderer {
         states.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
         paintRects.removeAll(keepingCapacity: true)
-        shownRects.removeAll(keepingCapacity: true)
-        cutExactly.removeAll(keepingCapacity: true)
-        surelyShown.removeAll(keepingCapacity: true)
+        seenThroughClips.removeAll(keepingCapacity: true)
         for item in list.items {
             let layout = layout(item, pixelScale)
             let seen = ClipBounds.shown(through: item.clip, of: item.transform, in: list.clips)
@@ -129,9 +123,7 @@ package final class DisplayListRenderer {
             states.append(outside ? nil : drawState(item))
             layouts.append(layout)
             paintRects.append(paint)
-            shownRects.append(shown)
-            cutExactly.append(seen?.exact != nil)
-            surelyShown.append(seen?.inner)
+            seenThroughClips.append(seen)
         }
         occlusion.find(in: list, area: area, nearW: tessellator.nearW, isOpaque: { self.states[$0]?.blended == false },
                        paintRect: { self.paintRects[$0] })
@@ -141,7 +133,7 @@ package final class DisplayListRenderer {
         if clip == nil && renderer.clip == nil && !isSoftware && occlusion.coversArea { renderer.skipPendingClear() }
         precomposition.find(in: list, boxes: occlusion.boxes, isDrawn: { self.precomposes && self.states[$0] != nil },
                             isOpaque: { self.states[$0]?.blended == false }, paintRect: { self.paintRects[$0] },
-                            isCutExactly: { self.cutExactly[$0] })
+                            isCutExactly: { self.seenThroughClips[$0]?.exact != nil })
         for i in states.indices {
             if precomposition.folded[i] { states[i] = nil } else if precomposition.under[i] != nil { states[i]?.blended = false }
         }
@@ -156,7 +148,7 @@ package final class DisplayListRenderer {
         for (place, i) in drawOrder.order.enumerated() {
             self.place = place
             draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,
-                 layout: layouts[i], shown: shownRects[i], hardSides: antialiases ? sharedSides.hard[i] : 0)
+                 layout: layouts[i], shown: skipsClippedAway ? seenThroughClips[i]?.rect : nil, hardSides: antialiases ? sharedSides.hard[i] : 0)
         }
         flush()
     }
@@ -184,7 +176,7 @@ package final class DisplayListRenderer {
         let pixels = renderer.clip.map { inner(area).intersection(inner($0)) } ?? inner(area)
         for (place, i) in drawOrder.order.enumerated() where states[i]?.blended == false {
             covers.add(list.items[i], drawnAt: place, within: pixels, margin: occlusion.margin, nearW: tessellator.nearW,
-                       shown: surelyShown[i])
+                       shown: seenThroughClips[i]?.inner)
         }
     }
 
