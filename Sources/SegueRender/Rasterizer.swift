@@ -32,7 +32,8 @@ package struct Rasterizer {
     package var isCancelled: @Sendable () -> Bool = { false }
 
     /// Per worker: a row of source pixels for anti-aliased edges, the near edges of the
-    /// triangle it draws (`Job.nearEdgeLimit`) and the covers that triangle meets.
+    /// triangle it draws (`Job.nearEdgeLimit`) and the covers that triangle meets. Copies of
+    /// a rasterizer share them: only one copy draws at a time.
     private let scratchRows = Scratch<UInt32>(), scratchLines = Scratch<EdgeLine>(), scratchCovers = Scratch<CoveredPixels.Cover>()
 
     package init(isCancelled: @escaping @Sendable () -> Bool = { false }) {

@@ -6,7 +6,8 @@ import SegueCommandLine
 final class RasterBackend: RenderBackend {
     let driverName = Renderer.Kind.raster.rawValue
     private let window: SDLWindow
-    private let rasterizer = Rasterizer(isCancelled: { Interruption.signal != nil })
+    /// Draws on a thread of its own while the next call is prepared (`RasterPipeline`).
+    private let pipeline = RasterPipeline(rasterizer: Rasterizer(isCancelled: { Interruption.signal != nil }))
     /// The window's image, made anew whenever the window's size has changed.
     private var frame: RasterImage?
     /// The image of the texture drawn into, nil for the window's.
@@ -34,7 +35,7 @@ final class RasterBackend: RenderBackend {
 
     /// The image of `texture`, which must be this engine's.
     private static func image(_ texture: Texture) -> RasterImage {
-        guard case .image(let image) = texture.storage else { preconditionFailure("an SDL renderer's texture given to the rasterizer") }
+        guard case .image(let image, _) = texture.storage else { preconditionFailure("an SDL renderer's texture given to the rasterizer") }
         return image
     }
 
@@ -51,7 +52,7 @@ final class RasterBackend: RenderBackend {
             (image.pixels + y * image.width).update(from: (argb.pointee.pixels + y * Int(argb.pointee.pitch))
                 .assumingMemoryBound(to: UInt32.self), count: image.width)
         }
-        return Texture(.image(image), width: image.width, height: image.height, isOpaque: isOpaque)
+        return Texture(.image(image, drawnBy: pipeline), width: image.width, height: image.height, isOpaque: isOpaque)
     }
 
     func makeTexture(width: Int, height: Int, coverage: Bool, target: Bool) throws -> Texture {
@@ -62,7 +63,7 @@ final class RasterBackend: RenderBackend {
             image.isCoverage = true
             image.fill(0x00FF_FFFF, image.bounds)
         }
-        return Texture(.image(image), width: image.width, height: image.height)
+        return Texture(.image(image, drawnBy: pipeline), width: image.width, height: image.height)
     }
 
     func setTarget(_ texture: Texture?) throws {
@@ -75,8 +76,7 @@ final class RasterBackend: RenderBackend {
 
     func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), sparing: CoveredPixels) {
         guard let image = target else { return }
-        image.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds, sparing: sparing,
-                   isCancelled: rasterizer.isCancelled)
+        pipeline.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds, sparing: sparing, into: image)
     }
 
     let drawsEdgeCoverage = true
@@ -84,11 +84,12 @@ final class RasterBackend: RenderBackend {
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
               edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: CoveredPixels) {
         guard let image = target else { return }
-        rasterizer.draw(vertices, indices, edges: edges, texture: texture.map(Self.image), blended: blended, into: image,
-                        clip: clip ?? image.bounds, covered: covered)
+        pipeline.draw(vertices, indices, edges: edges, texture: texture.map(Self.image), blended: blended, into: image,
+                      clip: clip ?? image.bounds, covered: covered)
     }
 
     func present() {
+        pipeline.wait()
         guard let frame, let surface = SDL_GetWindowSurface(window.handle) else { return }
         let w = min(Int(surface.pointee.w), frame.width), h = min(Int(surface.pointee.h), frame.height)
         let format = surface.pointee.format.pointee.format
@@ -107,6 +108,7 @@ final class RasterBackend: RenderBackend {
     }
 
     func read(_ r: PixelRect, into rgba: UnsafeMutableRawBufferPointer) throws {
+        pipeline.wait()
         guard let image = target else { throw SDLError(message: "no memory for the frame") }
         try check(SDL_ConvertPixels(Int32(r.x1 - r.x0), Int32(r.y1 - r.y0), SDL_PIXELFORMAT_ARGB8888.rawValue,
                                     image.pixels + r.y0 * image.width + r.x0, Int32(image.width * 4),

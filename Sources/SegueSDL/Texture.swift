@@ -6,8 +6,9 @@ import SegueRender
 package final class Texture {
     /// Where the pixels are: one engine's kind of texture.
     enum Storage {
-        /// Pixels in memory, drawn by Segue's rasterizer.
-        case image(RasterImage)
+        /// Pixels in memory, drawn by Segue's rasterizer through `drawnBy`, whose calls may
+        /// still be reading them.
+        case image(RasterImage, drawnBy: RasterPipeline)
         /// A texture of an SDL renderer.
         case sdl(SDLTexture)
     }
@@ -34,7 +35,8 @@ package final class Texture {
             var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
             SDL_UpdateTexture(texture.handle, &rect, rgba, Int32(pitch))
             texture.levelsAreStale = true
-        case .image(let image):
+        case .image(let image, let pipeline):
+            pipeline.wait()
             _ = SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_RGBA32.rawValue, rgba, Int32(pitch),
                                   SDL_PIXELFORMAT_ARGB8888.rawValue, image.pixels + y * image.width + x, Int32(image.width * 4))
             image.pixelsChanged(in: PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))

@@ -161,7 +161,7 @@ import SegueTestSupport
         (surface.pointee.pixels + 1).storeBytes(of: 1, as: UInt8.self)
         SDL_SetColorKey(surface, 1, 1)
         let texture = try renderer.makeTexture(from: surface)
-        guard case .image(let image) = texture.storage else { Issue.record("not a raster texture"); return }
+        guard case .image(let image, _) = texture.storage else { Issue.record("not a raster texture"); return }
         #expect(!texture.isOpaque)
         #expect(image.pixels[0] == 0xFFFF_0000 && image.pixels[1] >> 24 == 0)
     }

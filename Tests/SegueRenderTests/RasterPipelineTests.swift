@@ -1,0 +1,92 @@
+import Testing
+@testable import SegueRender
+
+/// `RasterPipeline` draws exactly what `Rasterizer` draws when called directly, in the order
+/// given, from copies of its buffers: the caller may overwrite its own as soon as a call is
+/// given, and only `wait()` is needed before reading the pixels.
+@Suite struct RasterPipelineTests {
+    static let black: UInt32 = 0xFF00_0000
+
+    func vertex(_ x: Float, _ y: Float, _ argb: UInt32) -> RasterVertex {
+        RasterVertex(x: x, y: y, r: UInt8(argb >> 16 & 0xFF), g: UInt8(argb >> 8 & 0xFF), b: UInt8(argb & 0xFF), a: UInt8(argb >> 24))
+    }
+
+    func image(_ w: Int, _ h: Int) -> RasterImage {
+        let image = RasterImage(width: w, height: h)!
+        image.fill(Self.black, image.bounds)
+        return image
+    }
+
+    func pixels(_ image: RasterImage) -> [UInt32] { Array(UnsafeBufferPointer(start: image.pixels, count: image.width * image.height)) }
+
+    /// Quad k of a fan of translucent, overlapping quads: each blends over the one before, so
+    /// any change of order (or a call drawn from a buffer overwritten since) shows.
+    func quad(_ k: Int) -> [RasterVertex] {
+        let x = Float(k * 3), y = Float(k * 2), argb: UInt32 = 0x8000_0000 | UInt32(k * 37 % 256) << 16 | UInt32(255 - k * 11 % 256)
+        return [vertex(x, y, argb), vertex(x + 30, y + 4, argb), vertex(x + 26, y + 28, argb), vertex(x - 2, y + 24, argb)]
+    }
+
+    /// Rows 10 ..< 20, columns 5 ..< 25 covered (in a run buffer with another cover's runs
+    /// first, as a frame's covers lie), and a fill sparing them.
+    @Test(arguments: [1, 8]) func drawsAsTheRasterizerInOrderFromCopies(depth: Int) {
+        var rasterizer = Rasterizer()
+        rasterizer.parallelArea = 0
+        let direct = image(64, 48), piped = image(64, 48)
+        // A copy of a rasterizer shares its scratch memory: the pipeline gets one of its own.
+        var own = Rasterizer()
+        own.parallelArea = 0
+        let pipeline = RasterPipeline(rasterizer: own, depth: depth)
+        let indices: [Int32] = [0, 1, 2, 0, 2, 3]
+        let runs = [CoveredPixels.Run](repeating: .init(x0: 0, x1: 64), count: 3) + [CoveredPixels.Run](repeating: .init(x0: 5, x1: 25), count: 10)
+        let covers = [CoveredPixels.Cover(y0: 10, y1: 20, x0: 5, x1: 25, first: 3, pixels: 200)]
+        // One buffer, overwritten with the next quad as soon as a call is given.
+        var vertices = quad(0)
+        runs.withUnsafeBufferPointer { r in
+            covers.withUnsafeBufferPointer { c in
+                let covered = CoveredPixels(covers: c, runs: r)
+                rasterizer.draw(quad(0), indices, texture: nil, blended: true, into: direct, clip: direct.bounds)
+                direct.fill(0xFF11_2233, PixelRect(x0: 0, y0: 0, x1: 64, y1: 48), sparing: covered)
+                vertices.withUnsafeBufferPointer { v in
+                    indices.withUnsafeBufferPointer { i in
+                        pipeline.draw(v, i, edges: nil, texture: nil, blended: true, into: piped, clip: piped.bounds, covered: .none)
+                    }
+                }
+                pipeline.fill(0xFF11_2233, PixelRect(x0: 0, y0: 0, x1: 64, y1: 48), sparing: covered, into: piped)
+                for k in 1..<12 {
+                    rasterizer.draw(quad(k), indices, texture: nil, blended: true, into: direct, clip: direct.bounds, covered: covered)
+                    vertices = quad(k)
+                    vertices.withUnsafeBufferPointer { v in
+                        indices.withUnsafeBufferPointer { i in
+                            pipeline.draw(v, i, edges: nil, texture: nil, blended: true, into: piped, clip: piped.bounds, covered: covered)
+                        }
+                    }
+                    vertices = quad(0)
+                }
+            }
+        }
+        pipeline.wait()
+        #expect(pixels(piped) == pixels(direct))
+        // The covered square keeps the first quad, which the fill and the later quads spared;
+        // the rest was filled, then drawn over.
+        let first = Rasterizer.blend(0x8000_00FF, over: Self.black)
+        #expect(piped.pixels[15 * 64 + 10] == first)
+        #expect(piped.pixels[47 * 64 + 63] == 0xFF11_2233)
+        #expect(piped.pixels[15 * 64 + 30] != first && piped.pixels[15 * 64 + 30] != 0xFF11_2233)
+    }
+
+    @Test func waitingWithNothingGivenReturns() {
+        RasterPipeline(rasterizer: Rasterizer()).wait()
+    }
+}
+
+private extension Rasterizer {
+    /// `draw` from arrays, for the tests.
+    func draw(_ vertices: [RasterVertex], _ indices: [Int32], texture: RasterImage?, blended: Bool, into target: RasterImage,
+              clip: PixelRect, covered: CoveredPixels = .none) {
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                draw(v, i, texture: texture, blended: blended, into: target, clip: clip, covered: covered)
+            }
+        }
+    }
+}
