@@ -409,12 +409,14 @@ extension Rasterizer {
     }
 
     /// n / d rounded down (toward −∞).
+    @inline(__always)
     static func floorDiv<T: SignedInteger>(_ n: T, _ d: T) -> T {
         let q = n / d
         return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q
     }
 
     /// n / d rounded up (toward +∞).
+    @inline(__always)
     static func ceilDiv<T: SignedInteger>(_ n: T, _ d: T) -> T { -floorDiv(-n, d) }
 
     /// a + (b − a)·f / 256 per channel, rounded; f in 0…256 (each lane at most

@@ -217,10 +217,70 @@ package struct Rasterizer {
         func run(worker: Int) {
             var k = 0
             while k + 2 < indices.count {
-                triangle(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])],
-                         edges: edges?.ranges[k / 3] ?? EdgeRange(first: 0, count: 0), worker: worker)
-                k += 3
+                let range = edges?.ranges[k / 3] ?? EdgeRange(first: 0, count: 0)
+                if let q = quad(at: k) {
+                    triangle(q.0, q.1, q.2, across: q.3, edges: range, worker: worker)
+                    k += 6
+                } else {
+                    triangle(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])],
+                             edges: range, worker: worker)
+                    k += 3
+                }
             }
+        }
+
+        /// Triangles k/3 and k/3 + 1 as one quad, where they make one: they share a side, their
+        /// union is strictly convex, and their attributes are one plane (the second's far
+        /// vertex where the first's plane puts it, within 1/2 a colour level and 1/32 of a
+        /// texel, at the same mip level) — a flat layer's cell, a fringe band, a glyph not in
+        /// perspective. Returns the first triangle turned so that the shared side is its
+        /// second to third vertex, and the second's far vertex; the quad paints exactly the
+        /// pixels the pair does, with one row walk where the pair took two.
+        private func quad(at k: Int) -> (RasterVertex, RasterVertex, RasterVertex, RasterVertex)? {
+            guard k + 5 < indices.count, edges.map({ $0.ranges[k / 3] == $0.ranges[k / 3 + 1] }) ?? true else { return nil }
+            let i0 = indices[k], i1 = indices[k + 1], i2 = indices[k + 2]
+            let j0 = indices[k + 3], j1 = indices[k + 4], j2 = indices[k + 5]
+            @inline(__always) func inFirst(_ x: Int32) -> Bool { x == i0 || x == i1 || x == i2 }
+            @inline(__always) func inSecond(_ x: Int32) -> Bool { x == j0 || x == j1 || x == j2 }
+            // The second's one vertex off the first, and the first's off the second.
+            let outSecond = (inFirst(j0) ? 0 : 1) + (inFirst(j1) ? 0 : 1) + (inFirst(j2) ? 0 : 1)
+            guard outSecond == 1, i0 != i1, i1 != i2, i0 != i2 else { return nil }
+            let wi = !inFirst(j0) ? j0 : !inFirst(j1) ? j1 : j2
+            // The first triangle from its far vertex, in its own turn.
+            let (a, b, c) = !inSecond(i0) ? (i0, i1, i2) : !inSecond(i1) ? (i1, i2, i0) : (i2, i0, i1)
+            guard !inSecond(a) else { return nil }
+            let v0 = vertices[Int(a)], v1 = vertices[Int(b)], v2 = vertices[Int(c)], w = vertices[Int(wi)]
+            // Strictly convex where the edges are tested: in 1/256 pixels, v0 v1 w v2 turning
+            // the same way at every corner.
+            let limit: Float = 1_048_576
+            guard abs(w.x) < limit, abs(w.y) < limit, abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
+                  abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return nil }
+            @inline(__always) func snap(_ v: RasterVertex) -> (Int64, Int64) { (Int64((v.x * 256).rounded()), Int64((v.y * 256).rounded())) }
+            let p0 = snap(v0), p1 = snap(v1), pw = snap(w), p2 = snap(v2)
+            @inline(__always) func turn(_ a: (Int64, Int64), _ b: (Int64, Int64), _ c: (Int64, Int64)) -> Int64 {
+                let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
+                return cross > 0 ? 1 : cross < 0 ? -1 : 0
+            }
+            guard abs(turn(p2, p0, p1) + turn(p0, p1, pw) + turn(p1, pw, p2) + turn(pw, p2, p0)) == 4 else { return nil }
+            // w in the first triangle's frame: w − v0 = α·(v1 − v0) + β·(v2 − v0).
+            let ex1 = v1.x - v0.x, ey1 = v1.y - v0.y, ex2 = v2.x - v0.x, ey2 = v2.y - v0.y, wx = w.x - v0.x, wy = w.y - v0.y
+            let det = ex1 * ey2 - ex2 * ey1
+            guard det != 0 else { return nil }
+            let alpha = (wx * ey2 - ex2 * wy) / det, beta = (ex1 * wy - wx * ey1) / det
+            @inline(__always) func misses(_ f0: Float, _ f1: Float, _ f2: Float, _ fw: Float, by tolerance: Float) -> Bool {
+                !(abs(f0 + alpha * (f1 - f0) + beta * (f2 - f0) - fw) < tolerance)
+            }
+            @inline(__always) func colour(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(Float(v.r), Float(v.g), Float(v.b), Float(v.a)) }
+            let c0 = colour(v0), off = c0 + alpha * (colour(v1) - c0) + beta * (colour(v2) - c0) - colour(w)
+            guard (off * off).max() < 0.25 else { return nil }
+            if let base = levels.first {
+                let tw = Float(base.width), th = Float(base.height)
+                guard !misses(v0.u * tw, v1.u * tw, v2.u * tw, w.u * tw, by: 1.0 / 32), !misses(v0.v * th, v1.v * th, v2.v * th, w.v * th, by: 1.0 / 32),
+                      Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage)
+                        == Rasterizer.level(v1, w, v2, width: base.width, height: base.height, coverage: base.isCoverage)
+                else { return nil }
+            }
+            return (v0, v1, v2, w)
         }
 
         /// The most edges a triangle is anti-aliased against: more pass within a pixel of
@@ -289,17 +349,17 @@ package struct Rasterizer {
             }
         }
 
-        /// Writes to `near` the lines of `range` that pass within a pixel of the triangle v0
-        /// v1 v2 (the distance is linear: a vertex is nearest), the `nearEdgeLimit` nearest,
+        /// Writes to `near` the lines of `range` that pass within a pixel of the polygon v0
+        /// v1 v2 v3 (the distance is linear: a vertex is nearest), the `nearEdgeLimit` nearest,
         /// and returns how many. (In memory, not an inline array: read in a row's loop, an
         /// inline array captured by the row's functions was copied whole at every read.)
         private static func nearEdges(_ edges: TriangleEdges, _ range: EdgeRange, _ v0: RasterVertex, _ v1: RasterVertex,
-                                      _ v2: RasterVertex, into near: UnsafeMutablePointer<EdgeLine>) -> Int {
+                                      _ v2: RasterVertex, _ v3: RasterVertex, into near: UnsafeMutablePointer<EdgeLine>) -> Int {
             var nearDistance = InlineArray<8, Float>(repeating: 0)
             var nearCount = 0
             for j in Int(range.first)..<Int(range.first + range.count) {
                 let l = edges.lines[j]
-                let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y) + l.c
+                let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y, l.a * v3.x + l.b * v3.y) + l.c
                 guard d < l.reach else { continue }
                 if nearCount < nearEdgeLimit {
                     (near[nearCount], nearDistance[nearCount]) = (l, d)
@@ -313,13 +373,18 @@ package struct Rasterizer {
             return nearCount
         }
 
-        private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, edges range: EdgeRange, worker: Int) {
+        /// Paints the triangle v0 v1 v2, or with `w` (across the side v1 v2, from `quad(at:)`)
+        /// the quad v0 v1 w v2, its attributes the triangle's plane.
+        private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, across w: RasterVertex? = nil,
+                              edges range: EdgeRange, worker: Int) {
             // Far off (or not a number): no pixel to paint, and no integer to snap to.
             let limit: Float = 1_048_576
             guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
                   abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return }
             var p = (v0, v1, v2)
             func snap(_ f: Float) -> Int64 { Int64((f * 256).rounded()) }
+            // The fourth corner (a triangle's: its third, which adds nothing to any bound).
+            let far = w ?? v2, xw = snap(far.x), yw = snap(far.y)
             let x0 = snap(p.0.x), y0 = snap(p.0.y)
             var x1 = snap(p.1.x), y1 = snap(p.1.y)
             var x2 = snap(p.2.x), y2 = snap(p.2.y)
@@ -331,9 +396,12 @@ package struct Rasterizer {
                 swap(&x1, &x2)
                 swap(&y1, &y2)
             }
-            let e0 = Edge(x1, y1, x2, y2), e1 = Edge(x2, y2, x0, y0), e2 = Edge(x0, y0, x1, y1)
-            let top = max(clip.y0, Int(Rasterizer.ceilDiv(min(y0, y1, y2) - 128, 256)))
-            let bottom = min(clip.y1 - 1, Int(Rasterizer.floorDiv(max(y0, y1, y2) - 128, 256)))
+            // A quad's side v1 v2 gives way to its two sides through w (turned as the rest);
+            // a triangle tests that side twice.
+            let e1 = Edge(x2, y2, x0, y0), e2 = Edge(x0, y0, x1, y1)
+            let (e0, e3) = w == nil ? (Edge(x1, y1, x2, y2), Edge(x1, y1, x2, y2)) : (Edge(x1, y1, xw, yw), Edge(xw, yw, x2, y2))
+            let top = max(clip.y0, Int(Rasterizer.ceilDiv(min(y0, y1, y2, yw) - 128, 256)))
+            let bottom = min(clip.y1 - 1, Int(Rasterizer.floorDiv(max(y0, y1, y2, yw) - 128, 256)))
             // This worker's bands: every `workers`-th from its first. A triangle in none of
             // them (a small one, in another worker's band) is not set up at all.
             var firstBand = top / band
@@ -364,22 +432,22 @@ package struct Rasterizer {
             let (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : plane(t0, texel(p.1), texel(p.2))
             // A colour that changes by under a quarter level across the triangle's width is
             // one colour a row.
-            let width = Float(max(x0, x1, x2) - min(x0, x1, x2)) / 256
+            let width = Float(max(x0, x1, x2, xw) - min(x0, x1, x2, xw)) / 256
             let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
             // Where a row-constant colour is taken: the triangle's middle column, so a row's
             // colour is the same however its span is cut (by covers, by the fringe).
-            let middle = Float(min(x0, x1, x2) + max(x0, x1, x2)) / 512 - fx0
+            let middle = Float(min(x0, x1, x2, xw) + max(x0, x1, x2, xw)) / 512 - fx0
             let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
             // Constants from here on: the nested functions below capture them by value.
             let near = nearLines + worker * Self.nearEdgeLimit
-            let nearCount = edges.map { Self.nearEdges($0, range, v0, v1, v2, into: near) } ?? 0
+            let nearCount = edges.map { Self.nearEdges($0, range, v0, v1, v2, far, into: near) } ?? 0
 
             // Every row's attributes are taken at one column, the triangle's leftmost, and
             // stepped from there: a pixel's value is then the same however its row is cut
             // into runs (by covers, by the fringe), so what they leave undrawn changes nothing
             // — but in a sliver whose colours run off 0…255, where each run is fitted alone.
-            let origin = Int(Rasterizer.floorDiv(min(x0, x1, x2), 256))
+            let origin = Int(Rasterizer.floorDiv(min(x0, x1, x2, xw), 256))
             let sx = Float(origin) + 0.5 - fx0
 
             /// Paints columns lo…hi of row `y` into `line`, blended or stored.
@@ -491,22 +559,27 @@ package struct Rasterizer {
             // Only the covers the triangle's box meets are looked at row by row (most small
             // triangles meet none).
             let meets = covered.covers.isEmpty ? covered
-                : covered.meeting(columns: Int(Rasterizer.floorDiv(min(x0, x1, x2), 256)), Int(Rasterizer.floorDiv(max(x0, x1, x2), 256)),
+                : covered.meeting(columns: origin, Int(Rasterizer.floorDiv(max(x0, x1, x2, xw), 256)),
                                   rows: top, bottom, in: meetingCovers + worker * covered.covers.count)
             let pixels = target.pixels, pitch = target.width
-            for bandStart in stride(from: firstBand * band, through: bottom, by: band * workers) {
+            var bandStart = firstBand * band
+            while bandStart <= bottom {
+                defer { bandStart += band * workers }
                 if isCancelled() { return }
                 let first = max(top, bandStart)
                 var w0 = e0.walk(row: Int64(first)), w1 = e1.walk(row: Int64(first)), w2 = e2.walk(row: Int64(first))
+                var w3 = e3.walk(row: Int64(first))
                 for y in first...min(bottom, bandStart + band - 1) {
                     var lo = clip.x0, hi = clip.x1 - 1
                     let row = Int64(y)
                     e0.narrow(&lo, &hi, w0, row: row)
                     e1.narrow(&lo, &hi, w1, row: row)
                     e2.narrow(&lo, &hi, w2, row: row)
+                    e3.narrow(&lo, &hi, w3, row: row)
                     e0.advance(&w0)
                     e1.advance(&w1)
                     e2.advance(&w2)
+                    e3.advance(&w3)
                     if lo <= hi {
                         let line = pixels + y * pitch
                         if meets.covers.isEmpty {

@@ -109,6 +109,31 @@ import SegueTestSupport
         #expect(columns(target, row: 0, painted: once).isEmpty && columns(target, row: 10, painted: once).isEmpty)
     }
 
+    /// Two triangles of one plane sharing a side are drawn as one quad (one walk down the
+    /// rows): the very pixels the two paint apart, each once, the colours within a level;
+    /// a pair whose union is not convex (a dart) is left two triangles, exactly as drawn apart.
+    @Test func aPairOfOnePlaneIsOneQuadAndADartIsNot() {
+        // A parallelogram whose colours are one plane: red 0 → 100 along one side, 0 → 60
+        // along the other, so 160 at the far corner; translucent, so a pixel painted twice shows.
+        let parallelogram = [vertex(2.3, 1.6, 0x8000_0000), vertex(27.1, 5.2, 0x8064_0000),
+                             vertex(31.8, 20.7, 0x80A0_0000), vertex(7.0, 17.1, 0x803C_0000)]
+        // One colour (one plane too), its far corner pulled in past the diagonal: a dart.
+        var dart = parallelogram.map { vertex($0.x, $0.y, 0x80FF_0000) }
+        dart[2] = vertex(14.0, 9.0, 0x80FF_0000)
+        for (shape, exact) in [(parallelogram, false), (dart, true)] {
+            let together = image(36, 24), apart = image(36, 24)
+            draw(shape, [0, 1, 2, 0, 2, 3], on: together, blended: true)
+            draw(shape, [0, 1, 2], on: apart, blended: true)
+            draw(shape, [0, 2, 3], on: apart, blended: true)
+            for i in 0..<(36 * 24) {
+                let a = together.pixels[i], b = apart.pixels[i]
+                #expect((a == Self.black) == (b == Self.black), "pixel \(i % 36), \(i / 36)")
+                let red = abs(Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF))
+                #expect(exact ? a == b : red <= 1, "pixel \(i % 36), \(i / 36): \(String(a, radix: 16)) \(String(b, radix: 16))")
+            }
+        }
+    }
+
     /// Black at x = 0 to red at x = 256: the centre of column x is (x + 0.5)·255/256.
     @Test func coloursAreInterpolatedAtPixelCentres() {
         let target = image(256, 2)
