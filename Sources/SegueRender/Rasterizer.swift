@@ -22,7 +22,7 @@ import Foundation
 package struct Rasterizer {
     /// Workers a call is shared among: the processors, up to 8.
     package var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
-    package var bandRows = 16
+    package var bandRows = 32
     /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on the
     /// calling thread.
     package var parallelArea = 20_000
