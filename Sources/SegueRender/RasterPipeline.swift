@@ -8,7 +8,9 @@ import Foundation
 /// is allocated once it has grown), so the caller may reuse its own at once. The images a
 /// call reads or writes are held until it has run; nobody else may touch their pixels
 /// meanwhile: `wait()` before reading or showing a target, or writing into an image a call
-/// may sample. At most `depth` calls wait; giving one more waits for room.
+/// may sample. At most `depth` calls wait; giving one more waits for room. Calls are given
+/// from one thread (the renderer's); the arguments are checked there, as `Rasterizer.draw`
+/// checks them.
 package final class RasterPipeline {
     private let state: State
 
@@ -29,6 +31,7 @@ package final class RasterPipeline {
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                       edges: Rasterizer.TriangleEdges?, texture: RasterImage?, blended: Bool, into target: RasterImage,
                       clip: PixelRect, covered: CoveredPixels) {
+        Rasterizer.checkArguments(vertices, indices, edges: edges)
         state.give { call in
             call.vertices.append(contentsOf: vertices)
             call.indices.append(contentsOf: indices)
@@ -76,6 +79,8 @@ package final class RasterPipeline {
         func keep(_ covered: CoveredPixels) {
             for var c in covered.covers {
                 let first = Int(c.first), count = Int(c.y1 - c.y0)
+                precondition(first >= 0 && count >= 0 && first + count <= covered.runs.count,
+                             "a cover's runs \(first)+\(count) outside the \(covered.runs.count) given")
                 c.first = Int32(runs.count)
                 runs.append(contentsOf: UnsafeBufferPointer(rebasing: covered.runs[first..<(first + count)]))
                 covers.append(c)

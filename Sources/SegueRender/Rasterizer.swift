@@ -93,19 +93,7 @@ package struct Rasterizer {
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                       edges: TriangleEdges? = nil, texture: RasterImage?, blended: Bool, into target: RasterImage,
                       clip: PixelRect, covered: CoveredPixels = .none) {
-        precondition(indices.count % 3 == 0, "\(indices.count) indices: not whole triangles")
-        if let edges {
-            precondition(edges.ranges.count == indices.count / 3, "\(edges.ranges.count) edge ranges for \(indices.count / 3) triangles")
-            for r in edges.ranges {
-                precondition(r.first >= 0 && r.count >= 0 && Int(r.first) + Int(r.count) <= edges.lines.count,
-                             "edge range \(r.first)+\(r.count) outside the \(edges.lines.count) lines")
-            }
-        }
-        // The largest index as unsigned: a negative one is larger than any vertex count.
-        var largest: UInt32 = 0
-        for i in indices { largest = max(largest, UInt32(bitPattern: i)) }
-        precondition(indices.isEmpty || Int(largest) < vertices.count,
-                     "an index (\(Int32(bitPattern: largest))) outside the \(vertices.count) vertices")
+        Self.checkArguments(vertices, indices, edges: edges)
         let clip = clip.intersection(target.bounds)
         guard !clip.isEmpty, !indices.isEmpty else { return }
         // The pixels the call can reach: its vertices' bounding box, cut to the clip.
@@ -140,6 +128,85 @@ package struct Rasterizer {
         } else {
             DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
         }
+    }
+
+    /// Traps unless `indices.count` is a multiple of 3, every index is one of `vertices`, and
+    /// `edges` has a range of its lines for each triangle: `draw`'s contract, checked before
+    /// any pixel (and by `RasterPipeline` where the call is given).
+    package static func checkArguments(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
+                                       edges: TriangleEdges?) {
+        precondition(indices.count % 3 == 0, "\(indices.count) indices: not whole triangles")
+        if let edges {
+            precondition(edges.ranges.count == indices.count / 3, "\(edges.ranges.count) edge ranges for \(indices.count / 3) triangles")
+            for r in edges.ranges {
+                precondition(r.first >= 0 && r.count >= 0 && Int(r.first) + Int(r.count) <= edges.lines.count,
+                             "edge range \(r.first)+\(r.count) outside the \(edges.lines.count) lines")
+            }
+        }
+        // The largest index as unsigned: a negative one is larger than any vertex count.
+        var largest: UInt32 = 0
+        for i in indices { largest = max(largest, UInt32(bitPattern: i)) }
+        precondition(indices.isEmpty || Int(largest) < vertices.count,
+                     "an index (\(Int32(bitPattern: largest))) outside the \(vertices.count) vertices")
+    }
+
+    /// Triangles k/3 and k/3 + 1 of `indices` as one quad, where they make one: they share a
+    /// side and their `ranges` of edges, their union is strictly convex, and their attributes
+    /// are one plane (the second's far vertex where the first's plane puts it, within half a
+    /// colour level and 1/32 of a texel of `texture`, at one mip level of it) — a flat layer's
+    /// cell, a fringe band, a photograph, a glyph not in perspective. Returns the first
+    /// triangle turned so that the shared side is its second to third vertex, and the
+    /// second's far vertex; the quad paints exactly the pixels the pair does, with one walk
+    /// down the rows where the pair took two.
+    static func quad(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
+                     ranges: UnsafeBufferPointer<EdgeRange>?, texture base: PixelView?) -> (RasterVertex, RasterVertex, RasterVertex, RasterVertex)? {
+        guard k + 5 < indices.count, ranges.map({ $0[k / 3] == $0[k / 3 + 1] }) ?? true else { return nil }
+        let i0 = indices[k], i1 = indices[k + 1], i2 = indices[k + 2]
+        let j0 = indices[k + 3], j1 = indices[k + 4], j2 = indices[k + 5]
+        @inline(__always) func inFirst(_ x: Int32) -> Bool { x == i0 || x == i1 || x == i2 }
+        @inline(__always) func inSecond(_ x: Int32) -> Bool { x == j0 || x == j1 || x == j2 }
+        // The second's one vertex off the first, and the first's off the second.
+        let outSecond = (inFirst(j0) ? 0 : 1) + (inFirst(j1) ? 0 : 1) + (inFirst(j2) ? 0 : 1)
+        guard outSecond == 1, i0 != i1, i1 != i2, i0 != i2, j0 != j1, j1 != j2, j0 != j2 else { return nil }
+        let wi = !inFirst(j0) ? j0 : !inFirst(j1) ? j1 : j2
+        // The first triangle from its far vertex, in its own turn.
+        let (a, b, c) = !inSecond(i0) ? (i0, i1, i2) : !inSecond(i1) ? (i1, i2, i0) : (i2, i0, i1)
+        guard !inSecond(a) else { return nil }
+        let v0 = vertices[Int(a)], v1 = vertices[Int(b)], v2 = vertices[Int(c)], w = vertices[Int(wi)]
+        // Strictly convex where the edges are tested: in 1/256 pixels, v0 v1 w v2 turning
+        // the same way at every corner.
+        let limit: Float = 1_048_576
+        guard abs(w.x) < limit, abs(w.y) < limit, abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
+              abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return nil }
+        @inline(__always) func snap(_ v: RasterVertex) -> (Int64, Int64) { (Int64((v.x * 256).rounded()), Int64((v.y * 256).rounded())) }
+        let p0 = snap(v0), p1 = snap(v1), pw = snap(w), p2 = snap(v2)
+        @inline(__always) func turn(_ a: (Int64, Int64), _ b: (Int64, Int64), _ c: (Int64, Int64)) -> Int64 {
+            let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
+            return cross > 0 ? 1 : cross < 0 ? -1 : 0
+        }
+        guard abs(turn(p2, p0, p1) + turn(p0, p1, pw) + turn(p1, pw, p2) + turn(pw, p2, p0)) == 4 else { return nil }
+        // w in the first triangle's frame, w − v0 = α·(v1 − v0) + β·(v2 − v0), where the
+        // edges are tested and the plane is made: at 1/256 pixel (a sliver's far corner
+        // moved by the rounding tilts its plane across the whole quad).
+        @inline(__always) func from(_ p: (Int64, Int64)) -> (Float, Float) { (Float(p.0 - p0.0) / 256, Float(p.1 - p0.1) / 256) }
+        let (ex1, ey1) = from(p1), (ex2, ey2) = from(p2), (wx, wy) = from(pw)
+        let det = ex1 * ey2 - ex2 * ey1
+        guard det != 0 else { return nil }
+        let alpha = (wx * ey2 - ex2 * wy) / det, beta = (ex1 * wy - wx * ey1) / det
+        @inline(__always) func misses(_ f0: Float, _ f1: Float, _ f2: Float, _ fw: Float, by tolerance: Float) -> Bool {
+            !(abs(f0 + alpha * (f1 - f0) + beta * (f2 - f0) - fw) < tolerance)
+        }
+        @inline(__always) func colour(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(Float(v.r), Float(v.g), Float(v.b), Float(v.a)) }
+        let c0 = colour(v0), off = c0 + alpha * (colour(v1) - c0) + beta * (colour(v2) - c0) - colour(w)
+        guard (off * off).max() < 0.25 else { return nil }
+        if let base {
+            let tw = Float(base.width), th = Float(base.height)
+            guard !misses(v0.u * tw, v1.u * tw, v2.u * tw, w.u * tw, by: 1.0 / 32), !misses(v0.v * th, v1.v * th, v2.v * th, w.v * th, by: 1.0 / 32),
+                  Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage)
+                    == Rasterizer.level(v1, w, v2, width: base.width, height: base.height, coverage: base.isCoverage)
+            else { return nil }
+        }
+        return (v0, v1, v2, w)
     }
 
     /// Calls `paint` on the runs of columns lo…hi of row `y` that lie in none of `covered`
@@ -229,58 +296,8 @@ package struct Rasterizer {
             }
         }
 
-        /// Triangles k/3 and k/3 + 1 as one quad, where they make one: they share a side, their
-        /// union is strictly convex, and their attributes are one plane (the second's far
-        /// vertex where the first's plane puts it, within 1/2 a colour level and 1/32 of a
-        /// texel, at the same mip level) — a flat layer's cell, a fringe band, a glyph not in
-        /// perspective. Returns the first triangle turned so that the shared side is its
-        /// second to third vertex, and the second's far vertex; the quad paints exactly the
-        /// pixels the pair does, with one row walk where the pair took two.
         private func quad(at k: Int) -> (RasterVertex, RasterVertex, RasterVertex, RasterVertex)? {
-            guard k + 5 < indices.count, edges.map({ $0.ranges[k / 3] == $0.ranges[k / 3 + 1] }) ?? true else { return nil }
-            let i0 = indices[k], i1 = indices[k + 1], i2 = indices[k + 2]
-            let j0 = indices[k + 3], j1 = indices[k + 4], j2 = indices[k + 5]
-            @inline(__always) func inFirst(_ x: Int32) -> Bool { x == i0 || x == i1 || x == i2 }
-            @inline(__always) func inSecond(_ x: Int32) -> Bool { x == j0 || x == j1 || x == j2 }
-            // The second's one vertex off the first, and the first's off the second.
-            let outSecond = (inFirst(j0) ? 0 : 1) + (inFirst(j1) ? 0 : 1) + (inFirst(j2) ? 0 : 1)
-            guard outSecond == 1, i0 != i1, i1 != i2, i0 != i2 else { return nil }
-            let wi = !inFirst(j0) ? j0 : !inFirst(j1) ? j1 : j2
-            // The first triangle from its far vertex, in its own turn.
-            let (a, b, c) = !inSecond(i0) ? (i0, i1, i2) : !inSecond(i1) ? (i1, i2, i0) : (i2, i0, i1)
-            guard !inSecond(a) else { return nil }
-            let v0 = vertices[Int(a)], v1 = vertices[Int(b)], v2 = vertices[Int(c)], w = vertices[Int(wi)]
-            // Strictly convex where the edges are tested: in 1/256 pixels, v0 v1 w v2 turning
-            // the same way at every corner.
-            let limit: Float = 1_048_576
-            guard abs(w.x) < limit, abs(w.y) < limit, abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
-                  abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return nil }
-            @inline(__always) func snap(_ v: RasterVertex) -> (Int64, Int64) { (Int64((v.x * 256).rounded()), Int64((v.y * 256).rounded())) }
-            let p0 = snap(v0), p1 = snap(v1), pw = snap(w), p2 = snap(v2)
-            @inline(__always) func turn(_ a: (Int64, Int64), _ b: (Int64, Int64), _ c: (Int64, Int64)) -> Int64 {
-                let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
-                return cross > 0 ? 1 : cross < 0 ? -1 : 0
-            }
-            guard abs(turn(p2, p0, p1) + turn(p0, p1, pw) + turn(p1, pw, p2) + turn(pw, p2, p0)) == 4 else { return nil }
-            // w in the first triangle's frame: w − v0 = α·(v1 − v0) + β·(v2 − v0).
-            let ex1 = v1.x - v0.x, ey1 = v1.y - v0.y, ex2 = v2.x - v0.x, ey2 = v2.y - v0.y, wx = w.x - v0.x, wy = w.y - v0.y
-            let det = ex1 * ey2 - ex2 * ey1
-            guard det != 0 else { return nil }
-            let alpha = (wx * ey2 - ex2 * wy) / det, beta = (ex1 * wy - wx * ey1) / det
-            @inline(__always) func misses(_ f0: Float, _ f1: Float, _ f2: Float, _ fw: Float, by tolerance: Float) -> Bool {
-                !(abs(f0 + alpha * (f1 - f0) + beta * (f2 - f0) - fw) < tolerance)
-            }
-            @inline(__always) func colour(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(Float(v.r), Float(v.g), Float(v.b), Float(v.a)) }
-            let c0 = colour(v0), off = c0 + alpha * (colour(v1) - c0) + beta * (colour(v2) - c0) - colour(w)
-            guard (off * off).max() < 0.25 else { return nil }
-            if let base = levels.first {
-                let tw = Float(base.width), th = Float(base.height)
-                guard !misses(v0.u * tw, v1.u * tw, v2.u * tw, w.u * tw, by: 1.0 / 32), !misses(v0.v * th, v1.v * th, v2.v * th, w.v * th, by: 1.0 / 32),
-                      Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage)
-                        == Rasterizer.level(v1, w, v2, width: base.width, height: base.height, coverage: base.isCoverage)
-                else { return nil }
-            }
-            return (v0, v1, v2, w)
+            Rasterizer.quad(vertices, indices, at: k, ranges: edges?.ranges, texture: levels.first)
         }
 
         /// The most edges a triangle is anti-aliased against: more pass within a pixel of

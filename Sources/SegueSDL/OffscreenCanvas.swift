@@ -42,8 +42,11 @@ package final class OffscreenCanvas {
         drawer.draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale)
         drawer.textures.endFrame()
         // A signal that came while drawing (which then stopped) ends it here, before the
-        // read-back of what may be 8192² pixels.
+        // read-back of what may be 8192² pixels — and again after it, which waits for the
+        // calls still drawing: one stopped by a signal meanwhile left the frame unfinished.
         try Interruption.check()
-        return try renderer.readPixels().rgba
+        let pixels = try renderer.readPixels().rgba
+        try Interruption.check()
+        return pixels
     }
 }

@@ -37,13 +37,18 @@ import Testing
         own.parallelArea = 0
         let pipeline = RasterPipeline(rasterizer: own, depth: depth)
         let indices: [Int32] = [0, 1, 2, 0, 2, 3]
-        let runs = [CoveredPixels.Run](repeating: .init(x0: 0, x1: 64), count: 3) + [CoveredPixels.Run](repeating: .init(x0: 5, x1: 25), count: 10)
-        let covers = [CoveredPixels.Cover(y0: 10, y1: 20, x0: 5, x1: 25, first: 3, pixels: 200)]
-        // One buffer, overwritten with the next quad as soon as a call is given.
+        var runs = [CoveredPixels.Run](repeating: .init(x0: 0, x1: 64), count: 3) + [CoveredPixels.Run](repeating: .init(x0: 5, x1: 25), count: 10)
+        var covers = [CoveredPixels.Cover(y0: 10, y1: 20, x0: 5, x1: 25, first: 3, pixels: 200)]
+        // One buffer, overwritten in place as soon as a call is given; the covers and their
+        // runs are scribbled over before the wait.
         var vertices = quad(0)
-        runs.withUnsafeBufferPointer { r in
-            covers.withUnsafeBufferPointer { c in
-                let covered = CoveredPixels(covers: c, runs: r)
+        runs.withUnsafeMutableBufferPointer { r in
+            covers.withUnsafeMutableBufferPointer { c in
+                let covered = CoveredPixels(covers: UnsafeBufferPointer(c), runs: UnsafeBufferPointer(r))
+                defer {
+                    c[0] = CoveredPixels.Cover(y0: 0, y1: 0, x0: 0, x1: 0, first: 0, pixels: 0)
+                    for k in r.indices { r[k] = .init(x0: 0, x1: 0) }
+                }
                 rasterizer.draw(quad(0), indices, texture: nil, blended: true, into: direct, clip: direct.bounds)
                 direct.fill(0xFF11_2233, PixelRect(x0: 0, y0: 0, x1: 64, y1: 48), sparing: covered)
                 vertices.withUnsafeBufferPointer { v in
@@ -54,13 +59,14 @@ import Testing
                 pipeline.fill(0xFF11_2233, PixelRect(x0: 0, y0: 0, x1: 64, y1: 48), sparing: covered, into: piped)
                 for k in 1..<12 {
                     rasterizer.draw(quad(k), indices, texture: nil, blended: true, into: direct, clip: direct.bounds, covered: covered)
-                    vertices = quad(k)
-                    vertices.withUnsafeBufferPointer { v in
+                    vertices.withUnsafeMutableBufferPointer { v in
+                        for (n, p) in quad(k).enumerated() { v[n] = p }
                         indices.withUnsafeBufferPointer { i in
-                            pipeline.draw(v, i, edges: nil, texture: nil, blended: true, into: piped, clip: piped.bounds, covered: covered)
+                            pipeline.draw(UnsafeBufferPointer(v), i, edges: nil, texture: nil, blended: true, into: piped, clip: piped.bounds,
+                                          covered: covered)
                         }
+                        for (n, p) in quad(0).enumerated() { v[n] = p }
                     }
-                    vertices = quad(0)
                 }
             }
         }
@@ -74,9 +80,47 @@ import Testing
         #expect(piped.pixels[15 * 64 + 30] != first && piped.pixels[15 * 64 + 30] != 0xFF11_2233)
     }
 
+    /// Anti-aliased edges are copied too: drawn through the pipeline, their lines and ranges
+    /// overwritten once given, a quad's edges are what the rasterizer makes of them directly.
+    @Test func edgesAreDrawnFromCopies() {
+        var own = Rasterizer()
+        own.parallelArea = 0
+        let pipeline = RasterPipeline(rasterizer: own)
+        let vertices = quad(3), indices: [Int32] = [0, 1, 2, 0, 2, 3]
+        var lines: [EdgeLine] = (0..<4).map { k in
+            let p = vertices[k], q = vertices[(k + 1) % 4]
+            let a = Double(p.y - q.y), b = Double(q.x - p.x)
+            return EdgeLine(a: a, b: b, c: -(a * Double(p.x) + b * Double(p.y)))!
+        }
+        var ranges = [Rasterizer.EdgeRange](repeating: .init(first: 0, count: 4), count: 2)
+        let direct = image(64, 48), piped = image(64, 48)
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                lines.withUnsafeMutableBufferPointer { l in
+                    ranges.withUnsafeMutableBufferPointer { r in
+                        let edges = Rasterizer.TriangleEdges(lines: UnsafeBufferPointer(l), ranges: UnsafeBufferPointer(r))
+                        Rasterizer().draw(v, i, edges: edges, texture: nil, blended: true, into: direct, clip: direct.bounds)
+                        pipeline.draw(v, i, edges: edges, texture: nil, blended: true, into: piped, clip: piped.bounds, covered: .none)
+                        for k in l.indices { l[k] = EdgeLine(unit: 1, 0, -1000) }
+                        for k in r.indices { r[k] = .init(first: 0, count: 0) }
+                    }
+                }
+            }
+        }
+        pipeline.wait()
+        #expect(pixels(piped) == pixels(direct))
+        // The edges were drawn by coverage: some pixel is neither black nor the quad's own blend.
+        let inside = Rasterizer.blend(quad(3)[0].argb, over: Self.black)
+        #expect(pixels(direct).contains { $0 != Self.black && $0 != inside })
+    }
+
     @Test func waitingWithNothingGivenReturns() {
         RasterPipeline(rasterizer: Rasterizer()).wait()
     }
+}
+
+private extension RasterVertex {
+    var argb: UInt32 { UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
 }
 
 private extension Rasterizer {

@@ -120,11 +120,13 @@ import SegueTestSupport
         // One colour (one plane too), its far corner pulled in past the diagonal: a dart.
         var dart = parallelogram.map { vertex($0.x, $0.y, 0x80FF_0000) }
         dart[2] = vertex(14.0, 9.0, 0x80FF_0000)
-        for (shape, exact) in [(parallelogram, false), (dart, true)] {
+        // Each wound both ways (the quad is walked after the triangle's turn is set right).
+        for (shape, exact, order) in [(parallelogram, false, [Int32]([0, 1, 2, 0, 2, 3])), (parallelogram, false, [0, 2, 1, 0, 3, 2]),
+                                      (dart, true, [0, 1, 2, 0, 2, 3])] {
             let together = image(36, 24), apart = image(36, 24)
-            draw(shape, [0, 1, 2, 0, 2, 3], on: together, blended: true)
-            draw(shape, [0, 1, 2], on: apart, blended: true)
-            draw(shape, [0, 2, 3], on: apart, blended: true)
+            draw(shape, order, on: together, blended: true)
+            draw(shape, Array(order[0..<3]), on: apart, blended: true)
+            draw(shape, Array(order[3..<6]), on: apart, blended: true)
             for i in 0..<(36 * 24) {
                 let a = together.pixels[i], b = apart.pixels[i]
                 #expect((a == Self.black) == (b == Self.black), "pixel \(i % 36), \(i / 36)")
@@ -132,6 +134,42 @@ import SegueTestSupport
                 #expect(exact ? a == b : red <= 1, "pixel \(i % 36), \(i / 36): \(String(a, radix: 16)) \(String(b, radix: 16))")
             }
         }
+    }
+
+    /// Which pairs are one quad: the parallelogram of one plane, wound either way, and a
+    /// texture drawn as it is; not a dart, a pair whose second is of no area, one whose far
+    /// colour leaves the plane, nor two triangles of different edges.
+    @Test func onlyPairsOfOnePlaneAndConvexAreQuads() {
+        let parallelogram = [vertex(2.3, 1.6, 0x8000_0000), vertex(27.1, 5.2, 0x8064_0000),
+                             vertex(31.8, 20.7, 0x80A0_0000), vertex(7.0, 17.1, 0x803C_0000)]
+        func isQuad(_ v: [RasterVertex], _ i: [Int32], ranges: [Rasterizer.EdgeRange]? = nil, texture: RasterImage? = nil) -> Bool {
+            v.withUnsafeBufferPointer { v in
+                i.withUnsafeBufferPointer { i in
+                    if let ranges {
+                        return ranges.withUnsafeBufferPointer { Rasterizer.quad(v, i, at: 0, ranges: $0, texture: texture?.view) != nil }
+                    }
+                    return Rasterizer.quad(v, i, at: 0, ranges: nil, texture: texture?.view) != nil
+                }
+            }
+        }
+        #expect(isQuad(parallelogram, [0, 1, 2, 0, 2, 3]))
+        #expect(isQuad(parallelogram, [0, 2, 1, 0, 3, 2]))
+        var dart = parallelogram.map { vertex($0.x, $0.y, 0x80FF_0000) }
+        dart[2] = vertex(14.0, 9.0, 0x80FF_0000)
+        #expect(!isQuad(dart, [0, 1, 2, 0, 2, 3]))
+        #expect(!isQuad(parallelogram, [0, 1, 2, 1, 1, 3]))
+        var bent = parallelogram
+        bent[3] = vertex(7.0, 17.1, 0x8040_0000)
+        #expect(!isQuad(bent, [0, 1, 2, 0, 2, 3]))
+        #expect(!isQuad(parallelogram, [0, 1, 2, 0, 2, 3], ranges: [.init(first: 0, count: 1), .init(first: 1, count: 1)]))
+        // An 8 × 8 texture over 8 × 8 pixels, and the same with one corner's texel moved.
+        let texture = image(8, 8)
+        let square = [vertex(1, 1, 0xFFFF_FFFF, u: 0, v: 0), vertex(9, 1, 0xFFFF_FFFF, u: 1, v: 0),
+                      vertex(9, 9, 0xFFFF_FFFF, u: 1, v: 1), vertex(1, 9, 0xFFFF_FFFF, u: 0, v: 1)]
+        #expect(isQuad(square, [0, 1, 2, 0, 2, 3], texture: texture))
+        var skewed = square
+        skewed[3].u = 0.1
+        #expect(!isQuad(skewed, [0, 1, 2, 0, 2, 3], texture: texture))
     }
 
     /// Black at x = 0 to red at x = 256: the centre of column x is (x + 0.5)·255/256.
