@@ -153,13 +153,14 @@ package struct Rasterizer {
     /// Triangles k/3 and k/3 + 1 of `indices` as one quad, where they make one: they share a
     /// side and their `ranges` of edges, their union is strictly convex, and their attributes
     /// are one plane (the second's far vertex where the first's plane puts it, within half a
-    /// colour level and 1/32 of a texel of `texture`, at one mip level of it) — a flat layer's
-    /// cell, a fringe band, a photograph, a glyph not in perspective. Returns the first
-    /// triangle turned so that the shared side is its second to third vertex, and the
-    /// second's far vertex; the quad paints exactly the pixels the pair does, with one walk
-    /// down the rows where the pair took two.
+    /// colour level and 1/32 of a texel of `texture`, at one mip level of it where the call
+    /// samples it `mipmapped`) — a flat layer's cell, a fringe band, a photograph, a glyph not
+    /// in perspective. Returns the first triangle turned so that the shared side is its
+    /// second to third vertex, and the second's far vertex; the quad paints exactly the
+    /// pixels the pair does, with one walk down the rows where the pair took two.
     static func quad(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
-                     ranges: UnsafeBufferPointer<EdgeRange>?, texture base: PixelView?) -> (RasterVertex, RasterVertex, RasterVertex, RasterVertex)? {
+                     ranges: UnsafeBufferPointer<EdgeRange>?, texture base: PixelView?,
+                     mipmapped: Bool = true) -> (RasterVertex, RasterVertex, RasterVertex, RasterVertex)? {
         guard k + 5 < indices.count, ranges.map({ $0[k / 3] == $0[k / 3 + 1] }) ?? true else { return nil }
         let i0 = indices[k], i1 = indices[k + 1], i2 = indices[k + 2]
         let j0 = indices[k + 3], j1 = indices[k + 4], j2 = indices[k + 5]
@@ -202,7 +203,7 @@ package struct Rasterizer {
         if let base {
             let tw = Float(base.width), th = Float(base.height)
             guard !misses(v0.u * tw, v1.u * tw, v2.u * tw, w.u * tw, by: 1.0 / 32), !misses(v0.v * th, v1.v * th, v2.v * th, w.v * th, by: 1.0 / 32),
-                  Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage)
+                  !mipmapped || Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage)
                     == Rasterizer.level(v1, w, v2, width: base.width, height: base.height, coverage: base.isCoverage)
             else { return nil }
         }
@@ -297,7 +298,7 @@ package struct Rasterizer {
         }
 
         private func quad(at k: Int) -> (RasterVertex, RasterVertex, RasterVertex, RasterVertex)? {
-            Rasterizer.quad(vertices, indices, at: k, ranges: edges?.ranges, texture: levels.first)
+            Rasterizer.quad(vertices, indices, at: k, ranges: edges?.ranges, texture: levels.first, mipmapped: levels.count > 1)
         }
 
         /// The most edges a triangle is anti-aliased against: more pass within a pixel of
