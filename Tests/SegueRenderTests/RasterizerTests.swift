@@ -68,6 +68,23 @@ import SegueTestSupport
     }
 
     /// A span of one colour blended over many is `blend` pixel by pixel, for every alpha.
+    /// The four-lane mix of two texels is the one-lane mix, lane by lane, at every weight
+    /// 0…256 (16-bit lanes: no product may spill into its neighbour).
+    @Test func fourLanesMixAsOne() {
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<2000 {
+            var a = SIMD4<UInt32>(), b = SIMD4<UInt32>(), f = SIMD4<UInt32>()
+            for k in 0..<4 {
+                a[k] = UInt32.random(in: 0...UInt32.max, using: &random)
+                b[k] = UInt32.random(in: 0...UInt32.max, using: &random)
+                f[k] = UInt32.random(in: 0...256, using: &random)
+            }
+            (a[0], b[0], f[0], f[1]) = (0xFFFF_FFFF, 0xFFFF_FFFF, 256, 0)
+            let four = Rasterizer.lerp4(a, b, f)
+            #expect((0..<4).allSatisfy { four[$0] == Rasterizer.lerp(a[$0], b[$0], f[$0]) })
+        }
+    }
+
     @Test func aBlendedSpanIsBlendPixelByPixel() {
         var random = SeededGenerator(seed: 3)
         let under = (0..<64).map { _ in UInt32.random(in: 0...UInt32.max, using: &random) }
