@@ -35,6 +35,8 @@ package struct Rasterizer {
     /// triangle it draws (`Job.nearEdgeLimit`) and the covers that triangle meets. Copies of
     /// a rasterizer share them: only one copy draws at a time.
     private let scratchRows = Scratch<UInt32>(), scratchLines = Scratch<EdgeLine>(), scratchCovers = Scratch<CoveredPixels.Cover>()
+    /// The call's primitives (`Job.plan`), found once before the workers start.
+    private let scratchPlan = Scratch<SIMD4<Int32>>()
 
     package init(isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.isCancelled = isCancelled
@@ -118,7 +120,20 @@ package struct Rasterizer {
             texture.prepareLevels(upTo: deepest)
             levels = (0...deepest).map { texture.level($0).view }
         }
-        let job = Job(vertices: vertices, indices: indices, edges: edges, levels: levels, blended: blended, target: target.view,
+        // Which triangles pair into quads, decided once for every worker.
+        let plan = scratchPlan.room(for: indices.count / 3)
+        var k = 0
+        while k + 2 < indices.count {
+            if let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, texture: levels.first, mipmapped: levels.count > 1) {
+                plan[k / 3] = SIMD4(q.0, q.1, q.2, q.3)
+                plan[k / 3 + 1] = SIMD4(repeating: -1)
+                k += 6
+            } else {
+                plan[k / 3] = SIMD4(indices[k], indices[k + 1], indices[k + 2], -1)
+                k += 3
+            }
+        }
+        let job = Job(vertices: vertices, indices: indices, plan: plan, edges: edges, levels: levels, blended: blended, target: target.view,
                       clip: clip, covered: covered, band: bandRows, workers: workers,
                       scratch: edges == nil ? nil : scratchRows.room(for: workers * target.width),
                       nearLines: scratchLines.room(for: workers * Job.nearEdgeLimit),
@@ -150,17 +165,25 @@ package struct Rasterizer {
                      "an index (\(Int32(bitPattern: largest))) outside the \(vertices.count) vertices")
     }
 
+    /// Beyond this many pixels from the origin a vertex is taken as far off (or not a number):
+    /// nothing is painted for it, and it is not snapped.
+    static let farOff: Float = 1_048_576
+
+    /// A position in the rasterizer's 1/256 pixels, where edges are tested.
+    @inline(__always)
+    static func subpixel(_ f: Float) -> Int64 { Int64((f * 256).rounded()) }
+
     /// Triangles k/3 and k/3 + 1 of `indices` as one quad, where they make one: they share a
     /// side and their `ranges` of edges, their union is strictly convex, and their attributes
     /// are one plane (the second's far vertex where the first's plane puts it, within half a
     /// colour level and 1/32 of a texel of `texture`, at one mip level of it where the call
     /// samples it `mipmapped`) — a flat layer's cell, a fringe band, a photograph, a glyph not
-    /// in perspective. Returns the first triangle turned so that the shared side is its
-    /// second to third vertex, and the second's far vertex; the quad paints exactly the
+    /// in perspective. Returns the first triangle's vertex indices turned so that the shared
+    /// side is its second to third, and the second's far vertex; the quad paints exactly the
     /// pixels the pair does, with one walk down the rows where the pair took two.
     static func quad(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
                      ranges: UnsafeBufferPointer<EdgeRange>?, texture base: PixelView?,
-                     mipmapped: Bool = true) -> (RasterVertex, RasterVertex, RasterVertex, RasterVertex)? {
+                     mipmapped: Bool = true) -> (Int32, Int32, Int32, Int32)? {
         guard k + 5 < indices.count, ranges.map({ $0[k / 3] == $0[k / 3 + 1] }) ?? true else { return nil }
         let i0 = indices[k], i1 = indices[k + 1], i2 = indices[k + 2]
         let j0 = indices[k + 3], j1 = indices[k + 4], j2 = indices[k + 5]
@@ -170,16 +193,16 @@ package struct Rasterizer {
         let outSecond = (inFirst(j0) ? 0 : 1) + (inFirst(j1) ? 0 : 1) + (inFirst(j2) ? 0 : 1)
         guard outSecond == 1, i0 != i1, i1 != i2, i0 != i2, j0 != j1, j1 != j2, j0 != j2 else { return nil }
         let wi = !inFirst(j0) ? j0 : !inFirst(j1) ? j1 : j2
-        // The first triangle from its far vertex, in its own turn.
+        // The first triangle from its far vertex (exactly one: the second shares two), in its
+        // own turn.
         let (a, b, c) = !inSecond(i0) ? (i0, i1, i2) : !inSecond(i1) ? (i1, i2, i0) : (i2, i0, i1)
-        guard !inSecond(a) else { return nil }
         let v0 = vertices[Int(a)], v1 = vertices[Int(b)], v2 = vertices[Int(c)], w = vertices[Int(wi)]
         // Strictly convex where the edges are tested: in 1/256 pixels, v0 v1 w v2 turning
         // the same way at every corner.
-        let limit: Float = 1_048_576
+        let limit = farOff
         guard abs(w.x) < limit, abs(w.y) < limit, abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
               abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return nil }
-        @inline(__always) func snap(_ v: RasterVertex) -> (Int64, Int64) { (Int64((v.x * 256).rounded()), Int64((v.y * 256).rounded())) }
+        @inline(__always) func snap(_ v: RasterVertex) -> (Int64, Int64) { (subpixel(v.x), subpixel(v.y)) }
         let p0 = snap(v0), p1 = snap(v1), pw = snap(w), p2 = snap(v2)
         @inline(__always) func turn(_ a: (Int64, Int64), _ b: (Int64, Int64), _ c: (Int64, Int64)) -> Int64 {
             let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
@@ -207,7 +230,7 @@ package struct Rasterizer {
                     == Rasterizer.level(v1, w, v2, width: base.width, height: base.height, coverage: base.isCoverage)
             else { return nil }
         }
-        return (v0, v1, v2, w)
+        return (a, b, c, wi)
     }
 
     /// Calls `paint` on the runs of columns lo…hi of row `y` that lie in none of `covered`
@@ -264,6 +287,9 @@ package struct Rasterizer {
     private struct Job: @unchecked Sendable {
         let vertices: UnsafeBufferPointer<RasterVertex>
         let indices: UnsafeBufferPointer<Int32>
+        /// Per triangle of `indices`: its vertex indices and -1, or with a fourth the quad it
+        /// starts (`Rasterizer.quad`), or all -1 for the second of a quad.
+        let plan: UnsafeMutablePointer<SIMD4<Int32>>
         let edges: TriangleEdges?
         /// The texture's mip levels the call samples (level 0 the texture), none untextured.
         let levels: [PixelView]
@@ -283,22 +309,12 @@ package struct Rasterizer {
         let isCancelled: @Sendable () -> Bool
 
         func run(worker: Int) {
-            var k = 0
-            while k + 2 < indices.count {
-                let range = edges?.ranges[k / 3] ?? EdgeRange(first: 0, count: 0)
-                if let q = quad(at: k) {
-                    triangle(q.0, q.1, q.2, across: q.3, edges: range, worker: worker)
-                    k += 6
-                } else {
-                    triangle(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])],
-                             edges: range, worker: worker)
-                    k += 3
-                }
+            for t in 0..<(indices.count / 3) {
+                let p = plan[t]
+                guard p.x >= 0 else { continue }
+                triangle(vertices[Int(p.x)], vertices[Int(p.y)], vertices[Int(p.z)], across: p.w >= 0 ? vertices[Int(p.w)] : nil,
+                         edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), worker: worker)
             }
-        }
-
-        private func quad(at k: Int) -> (RasterVertex, RasterVertex, RasterVertex, RasterVertex)? {
-            Rasterizer.quad(vertices, indices, at: k, ranges: edges?.ranges, texture: levels.first, mipmapped: levels.count > 1)
         }
 
         /// The most edges a triangle is anti-aliased against: more pass within a pixel of
@@ -391,16 +407,16 @@ package struct Rasterizer {
             return nearCount
         }
 
-        /// Paints the triangle v0 v1 v2, or with `w` (across the side v1 v2, from `quad(at:)`)
+        /// Paints the triangle v0 v1 v2, or with `w` (across the side v1 v2, from `Rasterizer.quad`)
         /// the quad v0 v1 w v2, its attributes the triangle's plane.
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, across w: RasterVertex? = nil,
                               edges range: EdgeRange, worker: Int) {
             // Far off (or not a number): no pixel to paint, and no integer to snap to.
-            let limit: Float = 1_048_576
+            let limit = Rasterizer.farOff
             guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
                   abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return }
             var p = (v0, v1, v2)
-            func snap(_ f: Float) -> Int64 { Int64((f * 256).rounded()) }
+            let snap = Rasterizer.subpixel
             // The fourth corner (a triangle's: its third, which adds nothing to any bound).
             let far = w ?? v2, xw = snap(far.x), yw = snap(far.y)
             let x0 = snap(p.0.x), y0 = snap(p.0.y)
@@ -417,7 +433,8 @@ package struct Rasterizer {
             // A quad's side v1 v2 gives way to its two sides through w (turned as the rest);
             // a triangle tests that side twice.
             let e1 = Edge(x2, y2, x0, y0), e2 = Edge(x0, y0, x1, y1)
-            let (e0, e3) = w == nil ? (Edge(x1, y1, x2, y2), Edge(x1, y1, x2, y2)) : (Edge(x1, y1, xw, yw), Edge(xw, yw, x2, y2))
+            let side = Edge(x1, y1, x2, y2)
+            let (e0, e3) = w == nil ? (side, side) : (Edge(x1, y1, xw, yw), Edge(xw, yw, x2, y2))
             let top = max(clip.y0, Int(Rasterizer.ceilDiv(min(y0, y1, y2, yw) - 128, 256)))
             let bottom = min(clip.y1 - 1, Int(Rasterizer.floorDiv(max(y0, y1, y2, yw) - 128, 256)))
             // This worker's bands: every `workers`-th from its first. A triangle in none of
