@@ -134,17 +134,37 @@ package struct Shading {
     /// `own` (straight alpha, opacity applied) at `p`, in the item's coordinates, with what
     /// is precomposited into it.
     package func color(_ own: Color, at p: Point) -> Color {
-        var c = own
-        if let u = under, let b = u.item.flatColor(at: p + u.offset) { c = c.over(b) }
-        if let o = over, let t = o.item.flatColor(at: p + o.offset) { c = c.tinted(by: t) }
-        return c
+        let c = base(own, at: p)
+        return tint(at: p).map { c.tinted(by: $0) } ?? c
+    }
+
+    /// `own` at `p` composited onto the `under` item, untinted.
+    package func base(_ own: Color, at p: Point) -> Color {
+        guard let u = under, let b = u.item.flatColor(at: p + u.offset) else { return own }
+        return own.over(b)
+    }
+
+    /// The `over` item's colour at `p`, in the item's coordinates (nil: none).
+    package func tint(at p: Point) -> Color? {
+        over.flatMap { $0.item.flatColor(at: p + $0.offset) }
     }
 
     /// The item's own colour at unit point (u, v) of its rect, with what is precomposited
     /// into it; nil unless it is a colour or a gradient.
     package func color(atUnit u: Double, _ v: Double) -> Color? {
-        let p = Point(x: item.rect.minX + u * item.rect.width, y: item.rect.minY + v * item.rect.height)
+        let p = point(atUnit: u, v)
         return item.flatColor(at: p).map { color($0, at: p) }
+    }
+
+    /// `color(atUnit:)` in two parts, to be mixed as `Color.tinted(by:)` mixes them: the
+    /// colour composited onto `under`, and the tint (nil: none).
+    package func colorApart(atUnit u: Double, _ v: Double) -> (base: Color, tint: Color?)? {
+        let p = point(atUnit: u, v)
+        return item.flatColor(at: p).map { (base($0, at: p), tint(at: p)) }
+    }
+
+    private func point(atUnit u: Double, _ v: Double) -> Point {
+        Point(x: item.rect.minX + u * item.rect.width, y: item.rect.minY + v * item.rect.height)
     }
 
     /// Whether the colours drawn (each channel, and the alpha) are affine in the item's unit
@@ -152,8 +172,11 @@ package struct Shading {
     /// product of factors: a colour over an opaque one is a·C + (1 − a)·U, a tint makes that
     /// (1 − τ)·c + τ·T, and each product is affine while at most one of its factors varies.
     /// That holds where at most one of the item, what it is composited onto and its tint is
-    /// a gradient, and that gradient's colour or its alpha is the same at every stop.
-    var isAffine: Bool {
+    /// a gradient, and that gradient's colour or its alpha is the same at every stop. With
+    /// the tint mixed in apart (`tintApart`: per pixel, by a rasterizer that shades exactly),
+    /// the tint is a factor of its own: at most one of the item and what it lies on may then
+    /// be a gradient, and every gradient's colour or alpha is the same at every stop.
+    func isAffine(tintApart: Bool = false) -> Bool {
         var gradients = 0, selfAffine = true
         func note(_ component: DisplayList.Item?) {
             guard let component, case .gradient(let g) = component.fill, let first = g.colors.first else { return }
@@ -164,8 +187,15 @@ package struct Shading {
         }
         note(item)
         note(under?.item)
+        let beneath = gradients
         note(over?.item)
-        return gradients <= 1 && selfAffine
+        return (tintApart ? beneath : gradients) <= 1 && selfAffine
+    }
+
+    /// Whether the colour is affine only with the tint mixed in apart: drawn per vertex, it
+    /// would be cut evenly for the product of the tint and the colour under it.
+    package var isAffineOnlyWithTintApart: Bool {
+        over != nil && !isAffine() && isAffine(tintApart: true)
     }
 
     /// How finely to cut the item for colours drawn per vertex to stay within
@@ -176,8 +206,10 @@ package struct Shading {
     /// times the colour under it), which a plane does not interpolate: a cell over which the
     /// factors change by e_u along u and e_v along v is off by at most (e_u + e_v)² / 4, so
     /// the item is also cut evenly until that is within tolerance — unless no factor
-    /// varies with another (`isAffine`).
-    package func cuts(levelTolerance: Double, uStops: inout [Double], vStops: inout [Double]) -> Tessellator.Precision {
+    /// varies with another (`isAffine`; the tint a factor apart where `tintApart`: mixed in
+    /// per pixel).
+    package func cuts(levelTolerance: Double, tintApart: Bool = false, uStops: inout [Double],
+                      vStops: inout [Double]) -> Tessellator.Precision {
         let tolerance = (levelTolerance > 0.01 ? levelTolerance : 0.01) / 255, own = item.rect
         guard own.width > 0, own.height > 0 else { return .whole }
         // How fast the colour can change along each unit axis of this item: at most the sum
@@ -209,7 +241,7 @@ package struct Shading {
         guard changeU > 0 || changeV > 0 else { return .whole }
         // Beyond measure (a sliver of a rect): cut as finely as the tessellator goes.
         guard changeU.isFinite, changeV.isFinite else { return .unit(u: 0, v: 0) }
-        if (under != nil || over != nil) && !isAffine {
+        if (under != nil || over != nil) && !isAffine(tintApart: tintApart) {
             // At most 64 cells a side: a near-hard step under a tint stays a little off.
             let step = tolerance.squareRoot()
             func cutEvenly(_ change: Double, _ stops: inout [Double]) {

@@ -191,3 +191,21 @@ package struct RasterVertex: Equatable, Sendable {
         (self.x, self.y, self.r, self.g, self.b, self.a, self.u, self.v) = (x, y, r, g, b, a, u, v)
     }
 }
+
+/// What a vertex of an untextured call adds for exact shading (`Rasterizer.draw`'s
+/// `shades`): its depth, so colours are interpolated perspective-correct across a layer
+/// seen in perspective, and a tint laid over its colour, interpolated apart from it and
+/// mixed in at each pixel — so neither needs the layer cut into small cells.
+package struct VertexShade: Equatable, Sendable {
+    /// 1 / w of the vertex's homogeneous position (w > 0: in front of the eye); the same at
+    /// every vertex of a layer not in perspective.
+    package var q: Float
+    /// The tint's colour times its alpha τ (red, green, blue: 0…255) and τ (0…1): the pixel
+    /// shows its colour C as (1 − τ)·C + τ·T, its alpha kept (`Color.tinted(by:)`).
+    package var tint: SIMD4<Float>
+
+    package init(q: Float = 1, tint: SIMD4<Float> = .zero) {
+        self.q = q
+        self.tint = tint
+    }
+}

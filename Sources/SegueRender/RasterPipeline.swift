@@ -29,9 +29,9 @@ package final class RasterPipeline {
 
     /// Queues `Rasterizer.draw` of these triangles into `target` (which see).
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-                      edges: Rasterizer.TriangleEdges?, texture: RasterImage?, blended: Bool, into target: RasterImage,
-                      clip: PixelRect, covered: CoveredPixels) {
-        Rasterizer.checkArguments(vertices, indices, edges: edges)
+                      edges: Rasterizer.TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>? = nil, texture: RasterImage?,
+                      blended: Bool, into target: RasterImage, clip: PixelRect, covered: CoveredPixels) {
+        Rasterizer.checkArguments(vertices, indices, edges: edges, shades: shades, textured: texture != nil)
         state.give { call in
             call.vertices.append(contentsOf: vertices)
             call.indices.append(contentsOf: indices)
@@ -39,8 +39,9 @@ package final class RasterPipeline {
                 call.lines.append(contentsOf: edges.lines)
                 call.ranges.append(contentsOf: edges.ranges)
             }
+            if let shades { call.shades.append(contentsOf: shades) }
             call.keep(covered)
-            call.work = .draw(texture: texture, blended: blended, edges: edges != nil, clip: clip)
+            call.work = .draw(texture: texture, blended: blended, edges: edges != nil, shades: shades != nil, clip: clip)
             call.target = target
         }
     }
@@ -61,7 +62,7 @@ package final class RasterPipeline {
     private final class Call {
         enum Work {
             case none
-            case draw(texture: RasterImage?, blended: Bool, edges: Bool, clip: PixelRect)
+            case draw(texture: RasterImage?, blended: Bool, edges: Bool, shades: Bool, clip: PixelRect)
             case fill(UInt32, PixelRect)
         }
 
@@ -71,6 +72,7 @@ package final class RasterPipeline {
         var indices: [Int32] = []
         var lines: [EdgeLine] = []
         var ranges: [Rasterizer.EdgeRange] = []
+        var shades: [VertexShade] = []
         var covers: [CoveredPixels.Cover] = []
         var runs: [CoveredPixels.Run] = []
 
@@ -96,13 +98,16 @@ package final class RasterPipeline {
                     case .none: break
                     case .fill(let argb, let rect):
                         target.fill(argb, rect, sparing: covered, isCancelled: rasterizer.isCancelled)
-                    case .draw(let texture, let blended, let edges, let clip):
+                    case .draw(let texture, let blended, let edges, let shaded, let clip):
                         vertices.withUnsafeBufferPointer { v in
                             indices.withUnsafeBufferPointer { i in
                                 lines.withUnsafeBufferPointer { l in
                                     ranges.withUnsafeBufferPointer { e in
-                                        rasterizer.draw(v, i, edges: edges ? Rasterizer.TriangleEdges(lines: l, ranges: e) : nil,
-                                                        texture: texture, blended: blended, into: target, clip: clip, covered: covered)
+                                        shades.withUnsafeBufferPointer { s in
+                                            rasterizer.draw(v, i, edges: edges ? Rasterizer.TriangleEdges(lines: l, ranges: e) : nil,
+                                                            shades: shaded ? s : nil, texture: texture, blended: blended, into: target,
+                                                            clip: clip, covered: covered)
+                                        }
                                     }
                                 }
                             }
@@ -120,6 +125,7 @@ package final class RasterPipeline {
             indices.removeAll(keepingCapacity: true)
             lines.removeAll(keepingCapacity: true)
             ranges.removeAll(keepingCapacity: true)
+            shades.removeAll(keepingCapacity: true)
             covers.removeAll(keepingCapacity: true)
             runs.removeAll(keepingCapacity: true)
         }

@@ -148,8 +148,15 @@ extension Rasterizer {
             b &+= db
             a &+= da
         }
-        // Four pixels a step, blended or stored (a loop each: the test stays out of them),
-        // then the last one to three.
+        fourAtATime(line, lo, hi, blended, pixels, step)
+    }
+
+    /// Paints columns lo…hi four pixels a step from `pixels` (the next four columns' pixels,
+    /// `step` moving on to the four after), blended or stored (a loop each: the test stays
+    /// out of them), then the last one to three.
+    @inline(__always)
+    static func fourAtATime(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ blended: Bool,
+                            _ pixels: () -> SIMD4<UInt32>, _ step: () -> Void) {
         var x = lo
         let lastFour = hi &- 3
         if blended {

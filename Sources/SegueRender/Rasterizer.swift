@@ -19,6 +19,12 @@ import Foundation
 /// inside a layer (or between layers, where the edge is not given) show no seam; the
 /// tessellator extends a layer by a fringe of triangles for the pixels just outside it.
 /// Coverage is applied to the stored 8-bit values (sRGB-encoded, as browsers blend).
+///
+/// An untextured call given `VertexShade`s is shaded exactly: each colour channel, its
+/// tint and 1/w are interpolated as planes of q·colour, q·tint and q (q = 1/w), which is
+/// perspective-correct for a layer seen in perspective, and the tint is mixed in per pixel.
+/// The exact colour is taken every `exactRun` columns (counted from column 0, so a pixel's
+/// value does not depend on where its run starts) and stepped linearly between.
 package struct Rasterizer {
     /// Workers a call is shared among: the processors, up to 8.
     package var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
@@ -85,17 +91,18 @@ package struct Rasterizer {
     }
 
     /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
-    /// textured by `texture` times the vertex colours (or coloured by them alone), blended
-    /// or stored, their layers' `edges` anti-aliased. The pixels of `covered` are left as
+    /// textured by `texture` times the vertex colours (or coloured by them alone, shaded
+    /// exactly by their `shades` where given), blended or stored, their layers' `edges`
+    /// anti-aliased. The pixels of `covered` are left as
     /// they are: the caller paints each of them over, opaquely, before anyone sees them
     /// (what a later opaque item surely replaces), so drawing them would change nothing.
     /// Traps unless `indices.count` is a multiple of 3, every index is one of `vertices`,
-    /// and `edges` has a range of its lines for each triangle (checked once a call, before
-    /// any pixel).
+    /// `edges` has a range of its lines for each triangle, and `shades`, if any, one shade a
+    /// vertex of an untextured call (checked once a call, before any pixel).
     package func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-                      edges: TriangleEdges? = nil, texture: RasterImage?, blended: Bool, into target: RasterImage,
-                      clip: PixelRect, covered: CoveredPixels = .none) {
-        Self.checkArguments(vertices, indices, edges: edges)
+                      edges: TriangleEdges? = nil, shades: UnsafeBufferPointer<VertexShade>? = nil, texture: RasterImage?,
+                      blended: Bool, into target: RasterImage, clip: PixelRect, covered: CoveredPixels = .none) {
+        Self.checkArguments(vertices, indices, edges: edges, shades: shades, textured: texture != nil)
         let clip = clip.intersection(target.bounds)
         guard !clip.isEmpty, !indices.isEmpty else { return }
         // The pixels the call can reach: its vertices' bounding box, cut to the clip.
@@ -124,7 +131,8 @@ package struct Rasterizer {
         let plan = scratchPlan.room(for: indices.count / 3)
         var k = 0
         while k + 2 < indices.count {
-            if let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, texture: levels.first, mipmapped: levels.count > 1) {
+            if let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first,
+                                 mipmapped: levels.count > 1) {
                 plan[k / 3] = SIMD4(q.0, q.1, q.2, q.3)
                 plan[k / 3 + 1] = SIMD4(repeating: -1)
                 k += 6
@@ -133,7 +141,8 @@ package struct Rasterizer {
                 k += 3
             }
         }
-        let job = Job(vertices: vertices, indices: indices, plan: plan, edges: edges, levels: levels, blended: blended, target: target.view,
+        let job = Job(vertices: vertices, indices: indices, plan: plan, edges: edges, shades: shades, levels: levels, blended: blended,
+                      target: target.view,
                       clip: clip, covered: covered, band: bandRows, workers: workers,
                       scratch: edges == nil ? nil : scratchRows.room(for: workers * target.width),
                       nearLines: scratchLines.room(for: workers * Job.nearEdgeLimit),
@@ -145,12 +154,17 @@ package struct Rasterizer {
         }
     }
 
-    /// Traps unless `indices.count` is a multiple of 3, every index is one of `vertices`, and
-    /// `edges` has a range of its lines for each triangle: `draw`'s contract, checked before
-    /// any pixel (and by `RasterPipeline` where the call is given).
+    /// Traps unless `indices.count` is a multiple of 3, every index is one of `vertices`,
+    /// `edges` has a range of its lines for each triangle, and `shades`, if any, one shade a
+    /// vertex of a call not `textured`: `draw`'s contract, checked before any pixel (and by
+    /// `RasterPipeline` where the call is given).
     package static func checkArguments(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-                                       edges: TriangleEdges?) {
+                                       edges: TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>? = nil, textured: Bool) {
         precondition(indices.count % 3 == 0, "\(indices.count) indices: not whole triangles")
+        if let shades {
+            precondition(!textured, "shades for a textured call")
+            precondition(shades.count == vertices.count, "\(shades.count) shades for \(vertices.count) vertices")
+        }
         if let edges {
             precondition(edges.ranges.count == indices.count / 3, "\(edges.ranges.count) edge ranges for \(indices.count / 3) triangles")
             for r in edges.ranges {
@@ -177,13 +191,14 @@ package struct Rasterizer {
     /// side and their `ranges` of edges, their union is strictly convex, and their attributes
     /// are one plane (the second's far vertex where the first's plane puts it, within half a
     /// colour level and 1/32 of a texel of `texture`, at one mip level of it where the call
-    /// samples it `mipmapped`) — a flat layer's cell, a fringe band, a photograph, a glyph not
-    /// in perspective. Returns the first triangle's vertex indices turned so that the shared
+    /// samples it `mipmapped`; with `shades`, the planes of q, q·colour and q·tint, within
+    /// 10⁻⁴ of q and half a level of the colour and the tint) — a flat layer's cell, a fringe
+    /// band, a photograph, a glyph not in perspective, a layer shaded exactly. Returns the first triangle's vertex indices turned so that the shared
     /// side is its second to third, and the second's far vertex; the quad paints exactly the
     /// pixels the pair does, with one walk down the rows where the pair took two.
     static func quad(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
-                     ranges: UnsafeBufferPointer<EdgeRange>?, texture base: PixelView?,
-                     mipmapped: Bool = true) -> (Int32, Int32, Int32, Int32)? {
+                     ranges: UnsafeBufferPointer<EdgeRange>?, shades: UnsafeBufferPointer<VertexShade>? = nil,
+                     texture base: PixelView?, mipmapped: Bool = true) -> (Int32, Int32, Int32, Int32)? {
         guard k + 5 < indices.count, ranges.map({ $0[k / 3] == $0[k / 3 + 1] }) ?? true else { return nil }
         let i0 = indices[k], i1 = indices[k + 1], i2 = indices[k + 2]
         let j0 = indices[k + 3], j1 = indices[k + 4], j2 = indices[k + 5]
@@ -221,8 +236,22 @@ package struct Rasterizer {
             !(abs(f0 + alpha * (f1 - f0) + beta * (f2 - f0) - fw) < tolerance)
         }
         @inline(__always) func colour(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(Float(v.r), Float(v.g), Float(v.b), Float(v.a)) }
-        let c0 = colour(v0), off = c0 + alpha * (colour(v1) - c0) + beta * (colour(v2) - c0) - colour(w)
-        guard (off * off).max() < 0.25 else { return nil }
+        @inline(__always) func onPlane(_ f0: SIMD4<Float>, _ f1: SIMD4<Float>, _ f2: SIMD4<Float>) -> SIMD4<Float> {
+            f0 + alpha * (f1 - f0) + beta * (f2 - f0)
+        }
+        if let shades {
+            let s0 = shades[Int(a)], s1 = shades[Int(b)], s2 = shades[Int(c)], sw = shades[Int(wi)]
+            let q = onPlane(SIMD4(repeating: s0.q), SIMD4(repeating: s1.q), SIMD4(repeating: s2.q)).x
+            guard abs(q - sw.q) <= 1e-4 * abs(sw.q), q > 0 else { return nil }
+            // The tint's alpha (0…1) weighed as a colour level.
+            let levels = SIMD4<Float>(1, 1, 1, 255)
+            let off = onPlane(colour(v0) * s0.q, colour(v1) * s1.q, colour(v2) * s2.q) / q - colour(w)
+            let tintOff = (onPlane(s0.tint * s0.q, s1.tint * s1.q, s2.tint * s2.q) / q - sw.tint) * levels
+            guard (off * off).max() < 0.25, (tintOff * tintOff).max() < 0.25 else { return nil }
+        } else {
+            let c0 = colour(v0), off = onPlane(c0, colour(v1), colour(v2)) - colour(w)
+            guard (off * off).max() < 0.25 else { return nil }
+        }
         if let base {
             let tw = Float(base.width), th = Float(base.height)
             guard !misses(v0.u * tw, v1.u * tw, v2.u * tw, w.u * tw, by: 1.0 / 32), !misses(v0.v * th, v1.v * th, v2.v * th, w.v * th, by: 1.0 / 32),
@@ -291,6 +320,8 @@ package struct Rasterizer {
         /// starts (`Rasterizer.quad`), or all -1 for the second of a quad.
         let plan: UnsafeMutablePointer<SIMD4<Int32>>
         let edges: TriangleEdges?
+        /// Per vertex, its shade (`draw`'s `shades`), or nil: colours interpolated affinely.
+        let shades: UnsafeBufferPointer<VertexShade>?
         /// The texture's mip levels the call samples (level 0 the texture), none untextured.
         let levels: [PixelView]
         let blended: Bool
@@ -313,6 +344,7 @@ package struct Rasterizer {
                 let p = plan[t]
                 guard p.x >= 0 else { continue }
                 triangle(vertices[Int(p.x)], vertices[Int(p.y)], vertices[Int(p.z)], across: p.w >= 0 ? vertices[Int(p.w)] : nil,
+                         shades: shades.map { ($0[Int(p.x)], $0[Int(p.y)], $0[Int(p.z)]) },
                          edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), worker: worker)
             }
         }
@@ -408,14 +440,15 @@ package struct Rasterizer {
         }
 
         /// Paints the triangle v0 v1 v2, or with `w` (across the side v1 v2, from `Rasterizer.quad`)
-        /// the quad v0 v1 w v2, its attributes the triangle's plane.
+        /// the quad v0 v1 w v2, its attributes the triangle's plane; shaded exactly by the
+        /// vertices' `shades` where given.
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, across w: RasterVertex? = nil,
-                              edges range: EdgeRange, worker: Int) {
+                              shades: (VertexShade, VertexShade, VertexShade)? = nil, edges range: EdgeRange, worker: Int) {
             // Far off (or not a number): no pixel to paint, and no integer to snap to.
             let limit = Rasterizer.farOff
             guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
                   abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return }
-            var p = (v0, v1, v2)
+            var p = (v0, v1, v2), s = shades
             let snap = Rasterizer.subpixel
             // The fourth corner (a triangle's: its third, which adds nothing to any bound).
             let far = w ?? v2, xw = snap(far.x), yw = snap(far.y)
@@ -427,6 +460,7 @@ package struct Rasterizer {
             if twiceArea < 0 {
                 twiceArea = -twiceArea
                 swap(&p.1, &p.2)
+                s = s.map { ($0.0, $0.2, $0.1) }
                 swap(&x1, &x2)
                 swap(&y1, &y2)
             }
@@ -458,6 +492,11 @@ package struct Rasterizer {
             }
             let c0 = color(p.0)
             let (dcdx, dcdy) = plane(c0, color(p.1), color(p.2))
+            // Shaded exactly (in perspective, or tinted): the planes of q·colour, q·tint and q.
+            let exact = s.flatMap { s in
+                s.0.q == s.1.q && s.1.q == s.2.q && s.0.tint == .zero && s.1.tint == .zero && s.2.tint == .zero ? nil
+                    : ExactShading(p, s, x0: fx0, plane: plane)
+            }
             let texture: PixelView? = levels.first.map { base in
                 levels[min(levels.count - 1, Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage))]
             }
@@ -468,11 +507,11 @@ package struct Rasterizer {
             // A colour that changes by under a quarter level across the triangle's width is
             // one colour a row.
             let width = Float(max(x0, x1, x2, xw) - min(x0, x1, x2, xw)) / 256
-            let rowConstant = ((dcdx * width) * (dcdx * width)).max() < 1.0 / 16
+            let rowConstant = exact.map { $0.slope * width < 0.25 } ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
             // Where a row-constant colour is taken: the triangle's middle column, so a row's
             // colour is the same however its span is cut (by covers, by the fringe).
             let middle = Float(min(x0, x1, x2, xw) + max(x0, x1, x2, xw)) / 512 - fx0
-            let uniform = dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
+            let uniform = exact.map { $0.uniform } ?? (dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil)
 
             // Constants from here on: the nested functions below capture them by value.
             let near = nearLines + worker * Self.nearEdgeLimit
@@ -494,12 +533,14 @@ package struct Rasterizer {
                     Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
                                             uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
                 } else if rowConstant {
-                    let c = Rasterizer.pack(c0 + dcdx * middle + dcdy * cy)
+                    let c = Rasterizer.pack(exact.map { $0.colour(at: middle, row: cy) } ?? c0 + dcdx * middle + dcdy * cy)
                     if !blended || c >> 24 == 255 {
                         (line + lo).update(repeating: c, count: hi - lo + 1)
                     } else {
                         Rasterizer.blendSpan(line, lo, hi, c)
                     }
+                } else if let exact {
+                    exact.span(line, lo, hi, row: cy, blended)
                 } else {
                     Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, skip: skip, blended)
                 }

@@ -29,13 +29,14 @@ import Segue
 /// one of them (with a wedge at each corner), its points' attributes those of the edge: a
 /// coverage rasterizer paints the pixels the edges cross from it.
 package struct Tessellator {
-    /// One output vertex: a screen position in pixels and the matching point of the quad in
-    /// unit coordinates (0…1 across its rect).
+    /// One output vertex: a screen position in pixels, the matching point of the quad in
+    /// unit coordinates (0…1 across its rect), and the w of its homogeneous position (> 0).
     package struct Vertex: Hashable, Sendable {
         package var x: Float
         package var y: Float
         package var u: Float
         package var v: Float
+        package var w: Float = 1
     }
 
     /// A grid point: its homogeneous image, its unit coordinates in the quad, and the edges
@@ -65,6 +66,9 @@ package struct Tessellator {
     package var guardBand = 32.0
     /// Whether quads added `antialiased` get `edgeLines` and a fringe.
     package var antialiasing = false
+    /// Whether the triangles are drawn shaded exactly (perspective-correct: `VertexShade`),
+    /// so `.unit` precision asks for no cuts (the stops given still cut).
+    package var shadesExactly = false
     /// Pixels a fringe reaches outside an edge: past a pixel square's reach (√2/2).
     package static let fringeWidth: Float = 0.75
 
@@ -306,7 +310,11 @@ package struct Tessellator {
     /// a cell du wide.
     private func cellError(_ precision: Precision, _ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4,
                            du: Double, dv: Double) -> Double {
-        if case .whole = precision { return 0 }
+        switch precision {
+        case .whole: return 0
+        case .unit where shadesExactly: return 0
+        default: break
+        }
         let wMin = min(a.w, b.w, c.w, d.w), wMax = max(a.w, b.w, c.w, d.w)
         if wMin == wMax { return 0 }
         if wMin <= nearW { return .infinity }
@@ -422,7 +430,7 @@ package struct Tessellator {
         }
         func outward(_ p: Vertex, _ line: Int32) -> Vertex {
             let l = edgeLines[Int(line)]
-            return Vertex(x: p.x - l.a * Self.fringeWidth, y: p.y - l.b * Self.fringeWidth, u: p.u, v: p.v)
+            return Vertex(x: p.x - l.a * Self.fringeWidth, y: p.y - l.b * Self.fringeWidth, u: p.u, v: p.v, w: p.w)
         }
         for i in 0..<n {
             let j = (i + 1) % n, line = polygonEdgeLines[i]
@@ -484,6 +492,6 @@ package struct Tessellator {
 
     private mutating func emit(_ p: Point4) {
         let s = p.p.projected
-        vertices.append(Vertex(x: Float(s.x), y: Float(s.y), u: Float(p.u), v: Float(p.v)))
+        vertices.append(Vertex(x: Float(s.x), y: Float(s.y), u: Float(p.u), v: Float(p.v), w: Float(p.p.w)))
     }
 }

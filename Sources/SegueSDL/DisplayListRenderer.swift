@@ -14,7 +14,9 @@ import SegueRender
 /// (`Precomposition`), opaque fills are drawn without blending, and buffers are reused from
 /// frame to frame. On an
 /// engine that `drawsEdgeCoverage`, every edge of a colour, gradient or image is anti-
-/// aliased, but where two items' images share it (`SharedSides`).
+/// aliased, but where two items' images share it (`SharedSides`). On one that
+/// `drawsExactShading`, colours and gradients are shaded exactly (`VertexShade`): not cut
+/// for perspective, and a tint precomposited into them is mixed in per pixel, not cut for.
 package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
@@ -26,8 +28,15 @@ package final class DisplayListRenderer {
     private let isSoftware: Bool
     private var tessellator = Tessellator()
     private var vertices: [RasterVertex] = []
-    /// The draw call being gathered: its vertices, indices, texture and blending.
+    private var shades: [VertexShade] = []
+    /// The draw call being gathered: its vertices (and their shades, for colours shaded
+    /// exactly), indices, texture and blending.
     private var batchVertices: [RasterVertex] = []
+    private var batchShades: [VertexShade] = []
+    /// Whether an item of the call is shaded exactly (else its shades are not sent).
+    private var batchIsExact = false
+    /// Whether the item being drawn is shaded exactly.
+    private var isExact = false
     private var batchIndices: [Int32] = []
     private var batchTexture: Texture?
     private var batchBlended = false
@@ -42,6 +51,11 @@ package final class DisplayListRenderer {
             tessellator.antialiasing = antialiases
             occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
         }
+    }
+    /// Whether colours and gradients are shaded exactly: by default where the engine can. Off,
+    /// they are cut for perspective and tints as SDL's renderers need (to compare).
+    package var shadesExactly: Bool {
+        didSet { shadesExactly = shadesExactly && renderer.drawsExactShading }
     }
     /// Whether items and glyphs wholly outside their clip regions are skipped before they are
     /// cut (`ClipBounds`). Off, the clip alone cuts them away: the same pixels, slower.
@@ -83,6 +97,7 @@ package final class DisplayListRenderer {
         isSoftware = renderer.driverName == "software"
         antialiases = renderer.drawsEdgeCoverage
         tessellator.antialiasing = antialiases
+        shadesExactly = renderer.drawsExactShading
         occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
         // SDL's software renderer rounds edges to whole pixels, not by pixel centres, and
         // textured ones by up to a few pixels (SDL-NOTES): only what lies well inside hides.
@@ -239,10 +254,20 @@ package final class DisplayListRenderer {
         case .color, .gradient:
             uStops.removeAll(keepingCapacity: true)
             vStops.removeAll(keepingCapacity: true)
-            let precision = shading.cuts(levelTolerance: gradientLevelTolerance, uStops: &uStops, vStops: &vStops)
+            // Shaded exactly only where a tint's product would be cut in a grid of cells (a
+            // fold's shadow on a gradient): where a few cells do, they cost a rasterizer less.
+            let exactly = shadesExactly && shading.isAffineOnlyWithTintApart
+            tessellator.shadesExactly = exactly
+            let precision = shading.cuts(levelTolerance: gradientLevelTolerance, tintApart: exactly, uStops: &uStops,
+                                         vStops: &vStops)
             tessellator.add(rect: item.rect, transform: item.transform, precision: precision, uStops: uStops, vStops: vStops,
                             antialiased: true, hardSides: hardSides)
-            fill { u, v in shading.color(atUnit: Double(u), Double(v)) ?? .clear }
+            isExact = exactly
+            if exactly {
+                fillExactly(shading)
+            } else {
+                fill { u, v in shading.color(atUnit: Double(u), Double(v)) ?? .clear }
+            }
             submit(texture: nil, blended: blended)
         case .image(let image, let source):
             guard let texture = textures.image(image.id) else { return }
@@ -278,11 +303,28 @@ package final class DisplayListRenderer {
         }
     }
 
-    /// Fills the vertex buffer with untextured vertices coloured per (u, v).
+    /// Fills the vertex buffer with untextured vertices coloured per (u, v), and where colours
+    /// are shaded exactly, their shades: none (drawn affinely).
     private func fill(_ color: (Float, Float) -> Color) {
         vertices.removeAll(keepingCapacity: true)
+        shades.removeAll(keepingCapacity: true)
         for t in tessellator.vertices {
             vertices.append(Self.vertex(t, Renderer.bytes(color(t.u, t.v))))
+        }
+        if shadesExactly { shades.append(contentsOf: repeatElement(VertexShade(), count: vertices.count)) }
+    }
+
+    /// Fills the vertex buffer with untextured vertices coloured per (u, v) by `shading`
+    /// without its tint, and their shades: 1/w, and the tint apart.
+    private func fillExactly(_ shading: Shading) {
+        vertices.removeAll(keepingCapacity: true)
+        shades.removeAll(keepingCapacity: true)
+        for t in tessellator.vertices {
+            let (base, tint) = shading.colorApart(atUnit: Double(t.u), Double(t.v)) ?? (.clear, nil)
+            vertices.append(Self.vertex(t, Renderer.bytes(base)))
+            let tau = Float(min(max(tint?.alpha ?? 0, 0), 1))
+            let premultiplied = tint.map { SIMD4(Float($0.red), Float($0.green), Float($0.blue), 0) * 255 * tau } ?? .zero
+            shades.append(VertexShade(q: 1 / t.w, tint: SIMD4(premultiplied.x, premultiplied.y, premultiplied.z, tau)))
         }
     }
 
@@ -313,6 +355,11 @@ package final class DisplayListRenderer {
         batchLastPlace = place
         let base = Int32(batchVertices.count)
         batchVertices.append(contentsOf: vertices)
+        if texture == nil && shadesExactly {
+            batchShades.append(contentsOf: shades)
+            batchIsExact = batchIsExact || isExact
+        }
+        isExact = false
         for i in indices { batchIndices.append(base + i) }
         if antialiases {
             let lines = Rasterizer.EdgeRange(first: Int32(batchLines.count), count: Int32(tessellator.edgeLines.count))
@@ -329,15 +376,20 @@ package final class DisplayListRenderer {
             batchIndices.withUnsafeBufferPointer { i in
                 batchLines.withUnsafeBufferPointer { lines in
                     batchRanges.withUnsafeBufferPointer { ranges in
-                        covered(after: batchLastPlace) { covered in
-                            let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
-                            renderer.drawGeometry(v, i, edges: edges, texture: batchTexture, blended: batchBlended, covered: covered)
+                        batchShades.withUnsafeBufferPointer { shades in
+                            covered(after: batchLastPlace) { covered in
+                                let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
+                                renderer.drawGeometry(v, i, edges: edges, shades: batchIsExact ? shades : nil, texture: batchTexture,
+                                                      blended: batchBlended, covered: covered)
+                            }
                         }
                     }
                 }
             }
         }
         batchVertices.removeAll(keepingCapacity: true)
+        batchShades.removeAll(keepingCapacity: true)
+        batchIsExact = false
         batchIndices.removeAll(keepingCapacity: true)
         batchLines.removeAll(keepingCapacity: true)
         batchRanges.removeAll(keepingCapacity: true)

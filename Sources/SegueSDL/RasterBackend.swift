@@ -80,11 +80,13 @@ final class RasterBackend: RenderBackend {
     }
 
     let drawsEdgeCoverage = true
+    let drawsExactShading = true
 
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: CoveredPixels) {
+              edges: Rasterizer.TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: Texture?, blended: Bool,
+              covered: CoveredPixels) {
         guard let image = target else { return }
-        pipeline.draw(vertices, indices, edges: edges, texture: texture.map(Self.image), blended: blended, into: image,
+        pipeline.draw(vertices, indices, edges: edges, shades: shades, texture: texture.map(Self.image), blended: blended, into: image,
                       clip: clip ?? image.bounds, covered: covered)
     }
 

@@ -9,6 +9,9 @@ protocol RenderBackend: AnyObject {
     var driverName: String { get }
     /// Whether `draw` anti-aliases the edges it is given (else it ignores them).
     var drawsEdgeCoverage: Bool { get }
+    /// Whether `draw` shades untextured triangles exactly by the `VertexShade`s it is given
+    /// (else it must not be given any).
+    var drawsExactShading: Bool { get }
     /// The size of the current target in pixels.
     var outputSize: (width: Int, height: Int) { get }
     /// A texture holding `surface`'s pixels (the surface is left to the caller).
@@ -25,10 +28,12 @@ protocol RenderBackend: AnyObject {
     func clear(_ color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), sparing: CoveredPixels)
     /// Draws the triangles `indices` makes of `vertices`, textured by `texture` (one of this
     /// engine's) times the vertex colours, or coloured by the vertices alone; blended
-    /// source-over or stored; `edges` anti-aliased where `drawsEdgeCoverage`; the pixels of
-    /// `covered` (painted over opaquely later) left as they are or drawn, as is quicker.
+    /// source-over or stored; `edges` anti-aliased where `drawsEdgeCoverage`; `shades` (only
+    /// where `drawsExactShading`) shading untextured ones exactly; the pixels of `covered`
+    /// (painted over opaquely later) left as they are or drawn, as is quicker.
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: CoveredPixels)
+              edges: Rasterizer.TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: Texture?, blended: Bool,
+              covered: CoveredPixels)
     /// Shows the window's frame.
     func present()
     /// Writes the pixels of `rect` (inside the target) to `rgba`, RGBA bytes, row by row.

@@ -88,6 +88,10 @@ package final class Renderer {
     /// `Rasterizer.TriangleEdges` with the triangles.
     package var drawsEdgeCoverage: Bool { backend.drawsEdgeCoverage }
 
+    /// Whether the engine shades untextured triangles exactly (Segue's rasterizer), given
+    /// `VertexShade`s with the vertices.
+    package var drawsExactShading: Bool { backend.drawsExactShading }
+
     /// The size of the current render target in pixels.
     package var outputSize: (width: Int, height: Int) { backend.outputSize }
 
@@ -174,13 +178,14 @@ package final class Renderer {
 
     /// Draws `indices.count / 3` triangles of `vertices`, textured by `texture` (times the
     /// vertex colours) or coloured by the vertices alone, blended or stored, `edges`
-    /// anti-aliased where the engine `drawsEdgeCoverage`; the pixels of `covered`, which
-    /// the caller paints over opaquely later, may be left as they are.
+    /// anti-aliased where the engine `drawsEdgeCoverage`, untextured ones shaded exactly by
+    /// `shades` (only where it `drawsExactShading`); the pixels of `covered`, which the
+    /// caller paints over opaquely later, may be left as they are.
     func drawGeometry(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-                      edges: Rasterizer.TriangleEdges? = nil, texture: Texture?, blended: Bool,
-                      covered: CoveredPixels = .none) {
+                      edges: Rasterizer.TriangleEdges? = nil, shades: UnsafeBufferPointer<VertexShade>? = nil, texture: Texture?,
+                      blended: Bool, covered: CoveredPixels = .none) {
         applyPendingClear()
-        backend.draw(vertices, indices, edges: edges, texture: texture, blended: blended, covered: covered)
+        backend.draw(vertices, indices, edges: edges, shades: shades, texture: texture, blended: blended, covered: covered)
     }
 
     /// Shows the frame drawn into the window.

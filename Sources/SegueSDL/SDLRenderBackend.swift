@@ -127,10 +127,14 @@ final class SDLRenderBackend: RenderBackend {
 
     /// OpenGL smooths edges by multisampling where the window has it, not by coverage.
     let drawsEdgeCoverage = false
+    /// SDL interpolates the vertex colours affinely: layers in perspective are cut finely.
+    let drawsExactShading = false
 
     /// A GPU draws covered pixels about as quickly as it would skip them: they are drawn.
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
-              edges: Rasterizer.TriangleEdges?, texture: Texture?, blended: Bool, covered: CoveredPixels) {
+              edges: Rasterizer.TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: Texture?, blended: Bool,
+              covered: CoveredPixels) {
+        precondition(shades == nil, "SDL's renderers shade affinely")
         let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
         if case .sdl(let sdl)? = texture?.storage { prepareLevels(sdl) }
         let t = texture.map(Self.handle)

@@ -197,7 +197,7 @@ import Segue
                                                      startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
         var card = Shading(item(pageRect, .color(Color(hex: 0x4080C0))))
         card.over = (tint, .zero)
-        #expect(card.isAffine)
+        #expect(card.isAffine())
         var uStops: [Double] = [], vStops: [Double] = []
         _ = card.cuts(levelTolerance: 0.5, uStops: &uStops, vStops: &vStops)
         #expect(Set(uStops).isSubset(of: [0, 1]) && vStops.isEmpty, "\(uStops) \(vStops)")
@@ -207,13 +207,21 @@ import Segue
         var whitening = card
         whitening.over = (item(pageRect, .gradient(Gradient(colors: [Color.black.withAlpha(0), .white],
                                                                 startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5)))), .zero)
-        #expect(!whitening.isAffine)
+        #expect(!whitening.isAffine())
         var onGradient = Shading(item(pageRect, .gradient(Gradient(colors: [.white, .black]))))
         onGradient.over = (tint, .zero)
-        #expect(!onGradient.isAffine)
+        #expect(!onGradient.isAffine())
         uStops.removeAll()
         _ = onGradient.cuts(levelTolerance: 0.5, uStops: &uStops, vStops: &vStops)
         #expect(uStops.count > 10)
+        // Mixed in per pixel (shaded exactly), the tint is a factor of its own: a gradient
+        // under it is affine, and cut only at its stops; a tint whose τ·T is a product is not.
+        #expect(onGradient.isAffine(tintApart: true) && onGradient.isAffineOnlyWithTintApart)
+        #expect(!card.isAffineOnlyWithTintApart && !whitening.isAffine(tintApart: true))
+        uStops.removeAll()
+        vStops.removeAll()
+        _ = onGradient.cuts(levelTolerance: 0.5, tintApart: true, uStops: &uStops, vStops: &vStops)
+        #expect(uStops.count <= 2, "\(uStops)")
     }
 
     /// Cut as asked, colours interpolated across each triangle stay within half a level of the

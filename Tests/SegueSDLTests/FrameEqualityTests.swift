@@ -70,4 +70,19 @@ import SegueRender
         let mean = Double(differences.reduce(0, +)) / Double(differences.count)
         #expect(mean < 0.5 && differences.filter { $0 > 2 }.count < differences.count / 100, "\(name) at \(progress): mean \(mean)")
     }
+
+    /// Shading exactly (`VertexShade`: a fold's strips in perspective, each shadow mixed in
+    /// per pixel, no cells) against cutting for perspective and for the shadow's product:
+    /// within rounding, as blending ahead of time is.
+    @Test(arguments: [("fold", 0.3), ("fold", 0.7), ("cube", 0.5)])
+    func shadingExactlyStaysWithinTheCutsTolerance(_ name: String, _ progress: Double) throws {
+        let exact = try render(name, progress) { r in
+            r.shadesExactly = true
+            #expect(r.shadesExactly, "the raster engine shades exactly")
+        }
+        let cut = try render(name, progress) { $0.shadesExactly = false }
+        let differences = zip(exact.rgba, cut.rgba).map { abs(Int($0) - Int($1)) }
+        let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+        #expect(mean < 0.5 && differences.filter { $0 > 2 }.count < differences.count / 100, "\(name) at \(progress): mean \(mean)")
+    }
 }

@@ -1,0 +1,113 @@
+import Testing
+@testable import SegueRender
+
+/// Exact shading (`VertexShade`) against hand-worked colours: perspective-correct
+/// interpolation across a layer whose far side is four times as deep, and a tint mixed in
+/// per pixel, where drawing either affinely is off by tens of levels.
+@Suite struct ExactShadingTests {
+    static let black: UInt32 = 0xFF00_0000
+
+    func vertex(_ x: Float, _ y: Float, r: UInt8 = 0, b: UInt8 = 0) -> RasterVertex {
+        RasterVertex(x: x, y: y, r: r, g: 0, b: b, a: 255)
+    }
+
+    /// Draws the rect 0…128 × 0…4 (its left and right sides' vertices and shades given)
+    /// into a black image, and returns row 1.
+    func drawRow(left: (RasterVertex, VertexShade), right: (RasterVertex, VertexShade)) -> [UInt32] {
+        let image = RasterImage(width: 128, height: 4)!
+        image.fill(Self.black, image.bounds)
+        var l0 = left.0, l1 = left.0, r0 = right.0, r1 = right.0
+        (l0.x, l0.y, l1.x, l1.y, r0.x, r0.y, r1.x, r1.y) = (0, 0, 0, 4, 128, 0, 128, 4)
+        let vertices = [l0, r0, r1, l1], shades = [left.1, right.1, right.1, left.1]
+        let indices: [Int32] = [0, 1, 2, 0, 2, 3]
+        var rasterizer = Rasterizer()
+        rasterizer.parallelArea = 0
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                shades.withUnsafeBufferPointer { s in
+                    rasterizer.draw(v, i, shades: s, texture: nil, blended: false, into: image, clip: image.bounds)
+                }
+            }
+        }
+        return (0..<128).map { image.pixels[128 + $0] }
+    }
+
+    /// Red runs 0 → 255 across a layer whose left side is at w = 1 and right at w = 4. At
+    /// the screen fraction s, the layer's own fraction is u = s·¼ / ((1 − s) + s·¼): at the
+    /// middle 0.2 (51), where an affine ramp gives 127.5. Within rounding and an eighth of a
+    /// level, but at the last columns: the last run ends past the layer, where its colour
+    /// (beyond 255) is held to 255, and the chord to it sags by up to 2.5 levels.
+    @Test func aLayerInPerspectiveIsShadedPerspectiveCorrect() {
+        let row = drawRow(left: (vertex(0, 0, r: 0), VertexShade(q: 1)), right: (vertex(0, 0, r: 255), VertexShade(q: 0.25)))
+        for x in 0..<128 {
+            let s = (Double(x) + 0.5) / 128, u = s * 0.25 / ((1 - s) + s * 0.25)
+            let red = Double(row[x] >> 16 & 0xFF)
+            #expect(abs(red - 255 * u) <= (x < 126 ? 0.75 : 2.5), "column \(x): \(red), exact \(255 * u)")
+        }
+        #expect(row[63] >> 16 & 0xFF < 60)
+    }
+
+    /// Blue runs 0 → 255 across the rect under a black tint whose alpha runs 0 → 1: the pixel
+    /// shows b·(1 − τ) = 255·s·(1 − s), a parabola peaking at 63.75 — an affine ramp of the
+    /// corners' colours (both 0) would paint black. (The last columns as above.)
+    @Test func aTintIsMixedInPerPixel() {
+        let row = drawRow(left: (vertex(0, 0, b: 0), VertexShade(q: 1, tint: SIMD4(0, 0, 0, 0))),
+                          right: (vertex(0, 0, b: 255), VertexShade(q: 1, tint: SIMD4(0, 0, 0, 1))))
+        for x in 0..<128 {
+            let s = (Double(x) + 0.5) / 128
+            let blue = Double(row[x] & 0xFF)
+            #expect(abs(blue - 255 * s * (1 - s)) <= (x < 126 ? 0.75 : 1.5), "column \(x): \(blue)")
+        }
+        #expect(row[64] & 0xFF >= 63)
+    }
+
+    /// A white tint at 40 % over one colour everywhere: every pixel the mix, one colour.
+    @Test func aUniformTintIsOneColour() {
+        let tint = VertexShade(q: 1, tint: SIMD4(255 * 0.4, 255 * 0.4, 255 * 0.4, 0.4))
+        let row = drawRow(left: (vertex(0, 0, r: 100, b: 200), tint), right: (vertex(0, 0, r: 100, b: 200), tint))
+        // red 100·0.6 + 102 = 162, green 102, blue 200·0.6 + 102 = 222.
+        #expect(Set(row) == [0xFFA2_66DE])
+    }
+
+    /// A row painted in pieces (as covers and fringes cut it) gets the very colours it gets
+    /// whole: each run's ends lie at fixed columns, whatever part of it a piece paints.
+    @Test func aRowCutIntoRunsPaintsWhatItPaintsWhole() {
+        let p = (vertex(0, 0, r: 10, b: 250), vertex(300, 0, r: 240, b: 30), vertex(0, 40, r: 90, b: 90))
+        let s = (VertexShade(q: 1, tint: SIMD4(20, 40, 60, 0.3)), VertexShade(q: 0.3, tint: SIMD4(0, 0, 0, 0.9)),
+                 VertexShade(q: 0.7, tint: .zero))
+        // The planes of that triangle: d/dx and d/dy from its values at the three vertices.
+        let shading = Rasterizer.ExactShading(p, s, x0: 0) { f0, f1, f2 in
+            ((f1 - f0) / 300, (f2 - f0) / 40)
+        }
+        #expect(shading.run < 1024, "a layer in perspective gets runs of \(shading.run)")
+        func paint(cut: [Int]?) -> [UInt32] {
+            let row = RasterImage(width: 300, height: 1)!
+            row.fill(Self.black, row.bounds)
+            if let cut {
+                for k in 0..<(cut.count - 1) { shading.span(row.pixels, cut[k], cut[k + 1] - 1, row: 3.5, false) }
+            } else {
+                shading.span(row.pixels, 3, 296, row: 3.5, false)
+            }
+            return (0..<300).map { row.pixels[$0] }
+        }
+        #expect(paint(cut: [3, 4, 17, 64, 65, 130, 200, 297]) == paint(cut: nil))
+    }
+
+    /// The two triangles of a rect in perspective are one plane of q, q·colour and q·tint:
+    /// one quad. Given its far corner another depth, they are not.
+    @Test func aPairInPerspectiveIsOneQuadOnlyOnItsPlane() {
+        let vertices = [vertex(0, 0, r: 0), vertex(128, 0, r: 255), vertex(128, 4, r: 255), vertex(0, 4, r: 0)]
+        let indices: [Int32] = [0, 1, 2, 0, 2, 3]
+        func isQuad(_ shades: [VertexShade]) -> Bool {
+            vertices.withUnsafeBufferPointer { v in
+                indices.withUnsafeBufferPointer { i in
+                    shades.withUnsafeBufferPointer { s in Rasterizer.quad(v, i, at: 0, ranges: nil, shades: s, texture: nil) != nil }
+                }
+            }
+        }
+        let near = VertexShade(q: 1, tint: SIMD4(0, 0, 0, 0.2)), far = VertexShade(q: 0.25, tint: SIMD4(0, 0, 0, 0.8))
+        #expect(isQuad([near, far, far, near]))
+        #expect(!isQuad([near, far, far, VertexShade(q: 0.5, tint: SIMD4(0, 0, 0, 0.2))]))
+        #expect(!isQuad([near, far, far, VertexShade(q: 1, tint: SIMD4(0, 0, 0, 0.5))]))
+    }
+}
