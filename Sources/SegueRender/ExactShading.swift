@@ -5,13 +5,13 @@ extension Rasterizer {
         let colour, colourX, colourY: SIMD4<Float>
         let tint, tintX, tintY: SIMD4<Float>
         let q, qX, qY: Float
-        /// q's least and greatest at the vertices: a run's end past the triangle is held to them.
+        /// q's least and greatest at the corners (a quad's fourth among them): what rounding
+        /// gives past them is held to them.
         let qLow, qHigh: Float
         /// The first vertex's x, pixels.
         let x0: Float
-        /// The one colour every pixel gets (packed) when every vertex has the same colour
-        /// and tint, else nil.
-        let uniform: UInt32?
+        /// Whether every vertex has the same colour and tint: one colour everywhere.
+        let isUniform: Bool
         /// Columns between two exact colours (a power of two, 2…1024); each run starts at a
         /// multiple of it, so a pixel's colour does not depend on where its span starts.
         let run: Int
@@ -20,12 +20,12 @@ extension Rasterizer {
         /// At most this many levels a column does the colour change (in any channel).
         let slope: Float
 
-        /// The shading of the triangle `p` whose vertices' shades are `s`, by `plane` (which
-        /// gives a plane's change along x and y from its values at the three vertices).
-        init(_ p: (RasterVertex, RasterVertex, RasterVertex), _ s: (VertexShade, VertexShade, VertexShade), x0: Float,
+        /// The shading of the triangle `p` whose vertices' shades are `s` (and of the quad
+        /// it starts, whose fourth corner's q is `farQ`; a triangle's third q), by `plane`
+        /// (which gives a plane's change along x and y from its values at the three vertices).
+        init(_ p: (RasterVertex, RasterVertex, RasterVertex), _ s: (VertexShade, VertexShade, VertexShade), farQ: Float, x0: Float,
              plane: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>)) {
-            @inline(__always) func channels(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(Float(v.r), Float(v.g), Float(v.b), Float(v.a)) }
-            let own = (channels(p.0), channels(p.1), channels(p.2))
+            let own = (p.0.channels, p.1.channels, p.2.channels)
             let c = (own.0 * s.0.q, own.1 * s.1.q, own.2 * s.2.q)
             let t = (s.0.tint * s.0.q, s.1.tint * s.1.q, s.2.tint * s.2.q)
             (colour, tint, q) = (c.0, t.0, s.0.q)
@@ -33,20 +33,21 @@ extension Rasterizer {
             (tintX, tintY) = plane(t.0, t.1, t.2)
             let (dqX, dqY) = plane(SIMD4(repeating: s.0.q), SIMD4(repeating: s.1.q), SIMD4(repeating: s.2.q))
             (qX, qY) = (dqX.x, dqY.x)
-            qLow = min(s.0.q, s.1.q, s.2.q)
-            qHigh = max(s.0.q, s.1.q, s.2.q)
+            qLow = min(s.0.q, s.1.q, s.2.q, farQ)
+            qHigh = max(s.0.q, s.1.q, s.2.q, farQ)
             self.x0 = x0
-            let same = own.0 == own.1 && own.1 == own.2 && s.0.tint == s.1.tint && s.1.tint == s.2.tint
-            uniform = same ? Rasterizer.pack(Self.mix(own.0, s.0.tint)) : nil
+            isUniform = own.0 == own.1 && own.1 == own.2 && s.0.tint == s.1.tint && s.1.tint == s.2.tint
             tinted = s.0.tint != .zero || s.1.tint != .zero || s.2.tint != .zero
             (run, slope) = Self.run(colourX: colourX, tintX: tintX, qX: qX, qLow: qLow)
         }
 
         /// The longest run (a power of two, 2…1024) whose chord stays within an eighth of a
         /// level of the exact colour, and a bound on the colour's change a column. Along a
-        /// row a channel is c = N / Q (N and Q affine), so c″ = −2·(Q′/Q)·c′, and a tint's
-        /// mix (1 − τ)·C + τ·T adds −2·C′·τ′; a chord L long is off by at most L²·|c″| / 8.
-        /// The slopes are bounded over the triangle by its least q: |c′| ≤ (|N′| + 255·|Q′|) / q.
+        /// row every factor is f = N / Q (N and Q affine), so f″ = −2·(Q′/Q)·f′; the mix
+        /// m = (1 − τ)·C + τ·T has m″ = (1 − τ)·C″ − 2·C′·τ′ − C·τ″ + (τ·T)″, so
+        /// |m″| ≤ 2·(|Q′|/Q)·(|C′| + |(τ·T)′| + 255·|τ′|) + 2·|C′|·|τ′|; a chord L long is off
+        /// by at most L²·|m″| / 8. The slopes are bounded over the triangle by its least q:
+        /// |f′| ≤ (|N′| + f_max·|Q′|) / q.
         static func run(colourX: SIMD4<Float>, tintX: SIMD4<Float>, qX: Float, qLow: Float) -> (run: Int, slope: Float) {
             guard qLow > 0, qLow.isFinite else { return (2, .infinity) }
             @inline(__always) func largest(_ v: SIMD4<Float>, lanes: Int) -> Float {
@@ -58,13 +59,15 @@ extension Rasterizer {
             let colourSlope = (largest(colourX, lanes: 4) + 255 * abs(qX)) / qLow
             let tintSlope = (largest(tintX, lanes: 3) + 255 * abs(qX)) / qLow
             let alphaSlope = (abs(tintX.w) + abs(qX)) / qLow
-            let curvature = 2 * bend * max(colourSlope, tintSlope) + 2 * colourSlope * alphaSlope
+            let slope = colourSlope + tintSlope + 255 * alphaSlope
+            let curvature = 2 * bend * slope + 2 * colourSlope * alphaSlope
             var run = 1024
             while run > 2 && Float(run * run) * curvature / 8 > 0.125 { run /= 2 }
-            return (run, colourSlope + tintSlope + 255 * alphaSlope)
+            return (run, slope)
         }
 
         /// The colour at `dx` pixels right of the first vertex on the row `cy` below it.
+        @inline(__always)
         func colour(at dx: Float, row cy: Float) -> SIMD4<Float> {
             let w = 1 / min(max(q + qX * dx + qY * cy, qLow), qHigh)
             let c = (colour + colourX * dx + colourY * cy) * w
@@ -88,39 +91,33 @@ extension Rasterizer {
         }
 
         /// Paints columns lo…hi (lo ≥ 0) of the row whose centre is `cy` pixels below the
-        /// first vertex: the exact colour at every `run`-th column, stepped linearly between;
-        /// blended or stored.
+        /// first vertex and which the triangle covers from column `first` to `last` (lo…hi
+        /// within them): the exact colour at every `run`-th column, or at the row's ends
+        /// where a run passes them (so every colour taken is one inside the triangle),
+        /// stepped linearly between; blended or stored.
         @inline(__always)
-        func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, row cy: Float, _ blended: Bool) {
+        func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, row cy: Float, covering first: Int, _ last: Int,
+                  _ blended: Bool) {
             guard lo <= hi else { return }
-            // The planes along this row, at column 0's centre.
-            let dx = 0.5 - x0
-            let rowColour = colour + colourY * cy + colourX * dx, rowTint = tint + tintY * cy + tintX * dx
-            let rowQ = q + qY * cy + qX * dx
-            let tinted = self.tinted
-            /// The colour at column x's centre.
-            @inline(__always) func sample(_ x: Int) -> SIMD4<Float> {
-                let fx = Float(x)
-                let w = 1 / min(max(rowQ + qX * fx, qLow), qHigh)
-                let c = (rowColour + colourX * fx) * w
-                return tinted ? Self.mix(c, (rowTint + tintX * fx) * w) : Self.levels(c)
-            }
-            let run = self.run, perColumn = 1 / Float(run)
+            @inline(__always) func sample(_ x: Int) -> SIMD4<Float> { colour(at: Float(x) + 0.5 - x0, row: cy) }
+            let run = self.run
             var x = lo & -run
-            var left = sample(x)
+            var leftColumn = max(x, first)
+            var left = sample(leftColumn)
             while x <= hi {
-                let next = x + run, right = sample(next), step = (right - left) * perColumn
-                let first = max(lo, x)
-                Rasterizer.linearSpan(line, first, min(hi, next - 1), left + step * Float(first - x), step, blended)
-                left = right
-                x = next
+                let next = x + run, rightColumn = min(next, last), right = sample(rightColumn)
+                let step = rightColumn > leftColumn ? (right - left) / Float(rightColumn - leftColumn) : SIMD4()
+                let from = max(lo, x)
+                Rasterizer.linearSpan(line, from, min(hi, next - 1), left + step * Float(from - leftColumn), step, blended)
+                (left, leftColumn, x) = (right, rightColumn, next)
             }
         }
     }
 
     /// Columns lo…hi of a row whose colour (r, g, b, a: 0…255) is `start` at lo and changes
-    /// by `step` a column, every value of the run inside 0…255; blended or stored. Four
-    /// columns at a time, each channel of the four in one vector of levels, stepped in
+    /// by `step` a column, every value of the run inside 0…255; blended or stored. (Not
+    /// `shadedSpan`, whose fixed-point setup with its range checks costs more than a short
+    /// run's pixels.) Four columns at a time, each channel of the four in one vector of levels, stepped in
     /// floating point and rounded by adding 2²³ (which leaves the nearest integer in the
     /// low bits of the sum).
     @inline(__always)

@@ -190,6 +190,10 @@ package struct RasterVertex: Equatable, Sendable {
     package init(x: Float, y: Float, r: UInt8, g: UInt8, b: UInt8, a: UInt8, u: Float = 0, v: Float = 0) {
         (self.x, self.y, self.r, self.g, self.b, self.a, self.u, self.v) = (x, y, r, g, b, a, u, v)
     }
+
+    /// The colour's channels (r, g, b, a: 0…255).
+    @inline(__always)
+    var channels: SIMD4<Float> { SIMD4(Float(r), Float(g), Float(b), Float(a)) }
 }
 
 /// What a vertex of an untextured call adds for exact shading (`Rasterizer.draw`'s

@@ -4,10 +4,10 @@ import Foundation
 /// Fills triangles on the CPU as OpenGL does for `SDL_RenderGeometry`: a pixel is painted
 /// when its centre lies inside (on a shared edge, by the top-left rule, so two triangles
 /// sharing an edge never both paint a pixel — a blended grid shows no seams); colours and
-/// texture coordinates are interpolated linearly in screen space; a texture is sampled
-/// bilinearly, edges clamped, and multiplied by the colour; the result is stored, or
-/// blended source-over with straight alpha (SDL_BLENDMODE_BLEND). Vertices snap to 1/256
-/// of a pixel and the inside test is exact integer arithmetic.
+/// texture coordinates are interpolated linearly in screen space (but where shaded exactly,
+/// below); a texture is sampled bilinearly, edges clamped, and multiplied by the colour;
+/// the result is stored, or blended source-over with straight alpha (SDL_BLENDMODE_BLEND).
+/// Vertices snap to 1/256 of a pixel and the inside test is exact integer arithmetic.
 ///
 /// A draw call's rows are shared among `threads` workers in interleaved bands of
 /// `bandRows`, so the work stays even wherever the triangles are.
@@ -23,8 +23,9 @@ import Foundation
 /// An untextured call given `VertexShade`s is shaded exactly: each colour channel, its
 /// tint and 1/w are interpolated as planes of q·colour, q·tint and q (q = 1/w), which is
 /// perspective-correct for a layer seen in perspective, and the tint is mixed in per pixel.
-/// The exact colour is taken every `exactRun` columns (counted from column 0, so a pixel's
-/// value does not depend on where its run starts) and stepped linearly between.
+/// The exact colour is taken every `ExactShading.run` columns (2…1024, chosen per triangle;
+/// counted from column 0, so a pixel's value does not depend on where its run starts) and
+/// stepped linearly between.
 package struct Rasterizer {
     /// Workers a call is shared among: the processors, up to 8.
     package var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
@@ -193,9 +194,10 @@ package struct Rasterizer {
     /// colour level and 1/32 of a texel of `texture`, at one mip level of it where the call
     /// samples it `mipmapped`; with `shades`, the planes of q, q·colour and q·tint, within
     /// 10⁻⁴ of q and half a level of the colour and the tint) — a flat layer's cell, a fringe
-    /// band, a photograph, a glyph not in perspective, a layer shaded exactly. Returns the first triangle's vertex indices turned so that the shared
-    /// side is its second to third, and the second's far vertex; the quad paints exactly the
-    /// pixels the pair does, with one walk down the rows where the pair took two.
+    /// band, a photograph, a glyph not in perspective, a layer shaded exactly. Returns the
+    /// first triangle's vertex indices turned so that the shared side is its second to third,
+    /// and the second's far vertex; the quad paints exactly the pixels the pair does, with
+    /// one walk down the rows where the pair took two.
     static func quad(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
                      ranges: UnsafeBufferPointer<EdgeRange>?, shades: UnsafeBufferPointer<VertexShade>? = nil,
                      texture base: PixelView?, mipmapped: Bool = true) -> (Int32, Int32, Int32, Int32)? {
@@ -235,7 +237,6 @@ package struct Rasterizer {
         @inline(__always) func misses(_ f0: Float, _ f1: Float, _ f2: Float, _ fw: Float, by tolerance: Float) -> Bool {
             !(abs(f0 + alpha * (f1 - f0) + beta * (f2 - f0) - fw) < tolerance)
         }
-        @inline(__always) func colour(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(Float(v.r), Float(v.g), Float(v.b), Float(v.a)) }
         @inline(__always) func onPlane(_ f0: SIMD4<Float>, _ f1: SIMD4<Float>, _ f2: SIMD4<Float>) -> SIMD4<Float> {
             f0 + alpha * (f1 - f0) + beta * (f2 - f0)
         }
@@ -245,11 +246,11 @@ package struct Rasterizer {
             guard abs(q - sw.q) <= 1e-4 * abs(sw.q), q > 0 else { return nil }
             // The tint's alpha (0…1) weighed as a colour level.
             let levels = SIMD4<Float>(1, 1, 1, 255)
-            let off = onPlane(colour(v0) * s0.q, colour(v1) * s1.q, colour(v2) * s2.q) / q - colour(w)
+            let off = onPlane(v0.channels * s0.q, v1.channels * s1.q, v2.channels * s2.q) / q - w.channels
             let tintOff = (onPlane(s0.tint * s0.q, s1.tint * s1.q, s2.tint * s2.q) / q - sw.tint) * levels
             guard (off * off).max() < 0.25, (tintOff * tintOff).max() < 0.25 else { return nil }
         } else {
-            let c0 = colour(v0), off = onPlane(c0, colour(v1), colour(v2)) - colour(w)
+            let off = onPlane(v0.channels, v1.channels, v2.channels) - w.channels
             guard (off * off).max() < 0.25 else { return nil }
         }
         if let base {
@@ -344,7 +345,7 @@ package struct Rasterizer {
                 let p = plan[t]
                 guard p.x >= 0 else { continue }
                 triangle(vertices[Int(p.x)], vertices[Int(p.y)], vertices[Int(p.z)], across: p.w >= 0 ? vertices[Int(p.w)] : nil,
-                         shades: shades.map { ($0[Int(p.x)], $0[Int(p.y)], $0[Int(p.z)]) },
+                         shades: shades.map { ($0[Int(p.x)], $0[Int(p.y)], $0[Int(p.z)], $0[Int(p.w >= 0 ? p.w : p.z)]) },
                          edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), worker: worker)
             }
         }
@@ -441,9 +442,10 @@ package struct Rasterizer {
 
         /// Paints the triangle v0 v1 v2, or with `w` (across the side v1 v2, from `Rasterizer.quad`)
         /// the quad v0 v1 w v2, its attributes the triangle's plane; shaded exactly by the
-        /// vertices' `shades` where given.
+        /// `shades` of v0 v1 v2 and w (a triangle's: v2's again) where given.
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, across w: RasterVertex? = nil,
-                              shades: (VertexShade, VertexShade, VertexShade)? = nil, edges range: EdgeRange, worker: Int) {
+                              shades: (VertexShade, VertexShade, VertexShade, VertexShade)? = nil, edges range: EdgeRange,
+                              worker: Int) {
             // Far off (or not a number): no pixel to paint, and no integer to snap to.
             let limit = Rasterizer.farOff
             guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
@@ -460,7 +462,7 @@ package struct Rasterizer {
             if twiceArea < 0 {
                 twiceArea = -twiceArea
                 swap(&p.1, &p.2)
-                s = s.map { ($0.0, $0.2, $0.1) }
+                s = s.map { ($0.0, $0.2, $0.1, $0.3) }
                 swap(&x1, &x2)
                 swap(&y1, &y2)
             }
@@ -487,15 +489,12 @@ package struct Rasterizer {
                 let d1 = f1 - f0, d2 = f2 - f0
                 return ((d1 * ey2 - d2 * ey1) / det, (d2 * ex1 - d1 * ex2) / det)
             }
-            func color(_ v: RasterVertex) -> SIMD4<Float> {
-                SIMD4(Float(v.r), Float(v.g), Float(v.b), Float(v.a))
-            }
-            let c0 = color(p.0)
-            let (dcdx, dcdy) = plane(c0, color(p.1), color(p.2))
+            let c0 = p.0.channels
+            let (dcdx, dcdy) = plane(c0, p.1.channels, p.2.channels)
             // Shaded exactly (in perspective, or tinted): the planes of q·colour, q·tint and q.
             let exact = s.flatMap { s in
                 s.0.q == s.1.q && s.1.q == s.2.q && s.0.tint == .zero && s.1.tint == .zero && s.2.tint == .zero ? nil
-                    : ExactShading(p, s, x0: fx0, plane: plane)
+                    : ExactShading(p, (s.0, s.1, s.2), farQ: s.3.q, x0: fx0, plane: plane)
             }
             let texture: PixelView? = levels.first.map { base in
                 levels[min(levels.count - 1, Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage))]
@@ -507,11 +506,11 @@ package struct Rasterizer {
             // A colour that changes by under a quarter level across the triangle's width is
             // one colour a row.
             let width = Float(max(x0, x1, x2, xw) - min(x0, x1, x2, xw)) / 256
-            let rowConstant = exact.map { $0.slope * width < 0.25 } ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
+            let rowConstant = exact.map { $0.isUniform || $0.slope * width < 0.25 } ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
             // Where a row-constant colour is taken: the triangle's middle column, so a row's
             // colour is the same however its span is cut (by covers, by the fringe).
             let middle = Float(min(x0, x1, x2, xw) + max(x0, x1, x2, xw)) / 512 - fx0
-            let uniform = exact.map { $0.uniform } ?? (dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil)
+            let uniform = exact == nil && dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
             // Constants from here on: the nested functions below capture them by value.
             let near = nearLines + worker * Self.nearEdgeLimit
@@ -524,8 +523,9 @@ package struct Rasterizer {
             let origin = Int(Rasterizer.floorDiv(min(x0, x1, x2, xw), 256))
             let sx = Float(origin) + 0.5 - fx0
 
-            /// Paints columns lo…hi of row `y` into `line`, blended or stored.
-            func paint(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ blended: Bool) {
+            /// Paints columns lo…hi of row `y` into `line`, blended or stored; the triangle
+            /// covers the row from column `row.first` to `row.last`.
+            func paint(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ blended: Bool, _ row: (first: Int, last: Int)) {
                 let cy = Float(y) + 0.5 - fy0, skip = lo - origin
                 if let texture, texture.isCoverage, blended, let uniform {
                     Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, skip: skip, uniform)
@@ -540,7 +540,7 @@ package struct Rasterizer {
                         Rasterizer.blendSpan(line, lo, hi, c)
                     }
                 } else if let exact {
-                    exact.span(line, lo, hi, row: cy, blended)
+                    exact.span(line, lo, hi, row: cy, covering: row.first, row.last, blended)
                 } else {
                     Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, skip: skip, blended)
                 }
@@ -587,10 +587,10 @@ package struct Rasterizer {
 
             /// Paints columns lo…hi of row `y` near the edges: each pixel's source, its alpha
             /// scaled by its coverage, blended.
-            func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
+            func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
                 guard lo <= hi, let scratch else { return }
                 let source = scratch + worker * target.width
-                paint(source, lo, hi, y, false)
+                paint(source, lo, hi, y, false, row)
                 for x in lo...hi {
                     let coverage = coverage(column: x, row: y)
                     guard coverage > 0 else { continue }
@@ -600,12 +600,12 @@ package struct Rasterizer {
                 }
             }
 
-            /// Paints columns lo…hi of row `y`: those wholly inside every near edge as they
-            /// are, the rest by their coverage (each column's treatment its own, whatever
-            /// part of the row's span lo…hi is).
-            func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
+            /// Paints columns lo…hi of row `y` (of the triangle's `row.first` to `row.last`):
+            /// those wholly inside every near edge as they are, the rest by their coverage
+            /// (each column's treatment its own, whatever part of the row's span lo…hi is).
+            func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
                 guard nearCount > 0 else {
-                    paint(line, lo, hi, y, blended)
+                    paint(line, lo, hi, y, blended, row)
                     return
                 }
                 var inLo = lo, inHi = hi
@@ -624,11 +624,11 @@ package struct Rasterizer {
                     }
                 }
                 if inLo <= inHi {
-                    paint(line, inLo, inHi, y, blended)
-                    paintFringe(line, lo, inLo - 1, y)
-                    paintFringe(line, inHi + 1, hi, y)
+                    paint(line, inLo, inHi, y, blended, row)
+                    paintFringe(line, lo, inLo - 1, y, row)
+                    paintFringe(line, inHi + 1, hi, y, row)
                 } else {
-                    paintFringe(line, lo, hi, y)
+                    paintFringe(line, lo, hi, y, row)
                 }
             }
 
@@ -659,9 +659,9 @@ package struct Rasterizer {
                     if lo <= hi {
                         let line = pixels + y * pitch
                         if meets.covers.isEmpty {
-                            span(line, lo, hi, y)
+                            span(line, lo, hi, y, (lo, hi))
                         } else {
-                            Rasterizer.uncovered(lo, hi, row: y, meets) { span(line, $0, $1, y) }
+                            Rasterizer.uncovered(lo, hi, row: y, meets) { span(line, $0, $1, y, (lo, hi)) }
                         }
                     }
                 }

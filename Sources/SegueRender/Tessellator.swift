@@ -66,9 +66,6 @@ package struct Tessellator {
     package var guardBand = 32.0
     /// Whether quads added `antialiased` get `edgeLines` and a fringe.
     package var antialiasing = false
-    /// Whether the triangles are drawn shaded exactly (perspective-correct: `VertexShade`),
-    /// so `.unit` precision asks for no cuts (the stops given still cut).
-    package var shadesExactly = false
     /// Pixels a fringe reaches outside an edge: past a pixel square's reach (√2/2).
     package static let fringeWidth: Float = 0.75
 
@@ -132,7 +129,8 @@ package struct Tessellator {
         /// a few cells wherever it is small on screen.
         case unit(u: Double, v: Double)
         /// Never cut: exact for a uniform colour (a plane's projection is a quad; only
-        /// interpolated attributes need cutting).
+        /// interpolated attributes need cutting), and for colours a rasterizer interpolates
+        /// perspective-correct (`VertexShade`).
         case whole
     }
 
@@ -310,11 +308,7 @@ package struct Tessellator {
     /// a cell du wide.
     private func cellError(_ precision: Precision, _ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4,
                            du: Double, dv: Double) -> Double {
-        switch precision {
-        case .whole: return 0
-        case .unit where shadesExactly: return 0
-        default: break
-        }
+        if case .whole = precision { return 0 }
         let wMin = min(a.w, b.w, c.w, d.w), wMax = max(a.w, b.w, c.w, d.w)
         if wMin == wMax { return 0 }
         if wMin <= nearW { return .infinity }

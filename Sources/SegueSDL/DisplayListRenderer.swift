@@ -15,8 +15,9 @@ import SegueRender
 /// frame to frame. On an
 /// engine that `drawsEdgeCoverage`, every edge of a colour, gradient or image is anti-
 /// aliased, but where two items' images share it (`SharedSides`). On one that
-/// `drawsExactShading`, colours and gradients are shaded exactly (`VertexShade`): not cut
-/// for perspective, and a tint precomposited into them is mixed in per pixel, not cut for.
+/// `drawsExactShading`, a colour or gradient whose tint would be cut for its product with
+/// it (`Shading.isAffineOnlyWithTintApart`) is shaded exactly (`VertexShade`): not cut for
+/// perspective, and its tint mixed in per pixel.
 package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
@@ -28,15 +29,12 @@ package final class DisplayListRenderer {
     private let isSoftware: Bool
     private var tessellator = Tessellator()
     private var vertices: [RasterVertex] = []
+    /// The shades of `vertices`, for an item shaded exactly.
     private var shades: [VertexShade] = []
-    /// The draw call being gathered: its vertices (and their shades, for colours shaded
-    /// exactly), indices, texture and blending.
+    /// The draw call being gathered: its vertices (and, once an item of it is shaded
+    /// exactly, a shade each), indices, texture and blending.
     private var batchVertices: [RasterVertex] = []
     private var batchShades: [VertexShade] = []
-    /// Whether an item of the call is shaded exactly (else its shades are not sent).
-    private var batchIsExact = false
-    /// Whether the item being drawn is shaded exactly.
-    private var isExact = false
     private var batchIndices: [Int32] = []
     private var batchTexture: Texture?
     private var batchBlended = false
@@ -52,8 +50,8 @@ package final class DisplayListRenderer {
             occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
         }
     }
-    /// Whether colours and gradients are shaded exactly: by default where the engine can. Off,
-    /// they are cut for perspective and tints as SDL's renderers need (to compare).
+    /// Whether items are shaded exactly where that pays: by default where the engine can.
+    /// Off, they are cut for perspective and tints as SDL's renderers need (to compare).
     package var shadesExactly: Bool {
         didSet { shadesExactly = shadesExactly && renderer.drawsExactShading }
     }
@@ -257,18 +255,17 @@ package final class DisplayListRenderer {
             // Shaded exactly only where a tint's product would be cut in a grid of cells (a
             // fold's shadow on a gradient): where a few cells do, they cost a rasterizer less.
             let exactly = shadesExactly && shading.isAffineOnlyWithTintApart
-            tessellator.shadesExactly = exactly
             let precision = shading.cuts(levelTolerance: gradientLevelTolerance, tintApart: exactly, uStops: &uStops,
                                          vStops: &vStops)
-            tessellator.add(rect: item.rect, transform: item.transform, precision: precision, uStops: uStops, vStops: vStops,
-                            antialiased: true, hardSides: hardSides)
-            isExact = exactly
+            // Interpolated perspective-correct, the colour needs cells at its stops only.
+            tessellator.add(rect: item.rect, transform: item.transform, precision: exactly ? .whole : precision, uStops: uStops,
+                            vStops: vStops, antialiased: true, hardSides: hardSides)
             if exactly {
                 fillExactly(shading)
             } else {
                 fill { u, v in shading.color(atUnit: Double(u), Double(v)) ?? .clear }
             }
-            submit(texture: nil, blended: blended)
+            submit(texture: nil, blended: blended, exactly: exactly)
         case .image(let image, let source):
             guard let texture = textures.image(image.id) else { return }
             tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item),
@@ -303,15 +300,12 @@ package final class DisplayListRenderer {
         }
     }
 
-    /// Fills the vertex buffer with untextured vertices coloured per (u, v), and where colours
-    /// are shaded exactly, their shades: none (drawn affinely).
+    /// Fills the vertex buffer with untextured vertices coloured per (u, v).
     private func fill(_ color: (Float, Float) -> Color) {
         vertices.removeAll(keepingCapacity: true)
-        shades.removeAll(keepingCapacity: true)
         for t in tessellator.vertices {
             vertices.append(Self.vertex(t, Renderer.bytes(color(t.u, t.v))))
         }
-        if shadesExactly { shades.append(contentsOf: repeatElement(VertexShade(), count: vertices.count)) }
     }
 
     /// Fills the vertex buffer with untextured vertices coloured per (u, v) by `shading`
@@ -345,8 +339,10 @@ package final class DisplayListRenderer {
     }
 
     /// Adds the tessellated item to the draw call being gathered, first sending that call
-    /// when the texture or the blending differs.
-    private func submit(texture: Texture?, blended: Bool) {
+    /// when the texture or the blending differs; `exactly`, with its `shades` (untextured).
+    /// A call's shades are kept only from its first item shaded exactly on, the vertices
+    /// before it and those of items drawn affinely given plain ones.
+    private func submit(texture: Texture?, blended: Bool, exactly: Bool = false) {
         let indices = tessellator.indices
         guard !indices.isEmpty else { return }
         if !batchIndices.isEmpty && (texture !== batchTexture || blended != batchBlended) { flush() }
@@ -354,12 +350,13 @@ package final class DisplayListRenderer {
         batchBlended = blended
         batchLastPlace = place
         let base = Int32(batchVertices.count)
+        if exactly && batchShades.isEmpty { batchShades.append(contentsOf: repeatElement(VertexShade(), count: batchVertices.count)) }
         batchVertices.append(contentsOf: vertices)
-        if texture == nil && shadesExactly {
+        if exactly {
             batchShades.append(contentsOf: shades)
-            batchIsExact = batchIsExact || isExact
+        } else if !batchShades.isEmpty {
+            batchShades.append(contentsOf: repeatElement(VertexShade(), count: vertices.count))
         }
-        isExact = false
         for i in indices { batchIndices.append(base + i) }
         if antialiases {
             let lines = Rasterizer.EdgeRange(first: Int32(batchLines.count), count: Int32(tessellator.edgeLines.count))
@@ -379,7 +376,7 @@ package final class DisplayListRenderer {
                         batchShades.withUnsafeBufferPointer { shades in
                             covered(after: batchLastPlace) { covered in
                                 let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
-                                renderer.drawGeometry(v, i, edges: edges, shades: batchIsExact ? shades : nil, texture: batchTexture,
+                                renderer.drawGeometry(v, i, edges: edges, shades: shades.isEmpty ? nil : shades, texture: batchTexture,
                                                       blended: batchBlended, covered: covered)
                             }
                         }
@@ -389,7 +386,6 @@ package final class DisplayListRenderer {
         }
         batchVertices.removeAll(keepingCapacity: true)
         batchShades.removeAll(keepingCapacity: true)
-        batchIsExact = false
         batchIndices.removeAll(keepingCapacity: true)
         batchLines.removeAll(keepingCapacity: true)
         batchRanges.removeAll(keepingCapacity: true)

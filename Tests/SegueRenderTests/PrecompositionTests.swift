@@ -221,7 +221,7 @@ import Segue
         uStops.removeAll()
         vStops.removeAll()
         _ = onGradient.cuts(levelTolerance: 0.5, tintApart: true, uStops: &uStops, vStops: &vStops)
-        #expect(uStops.count <= 2, "\(uStops)")
+        #expect(uStops.count <= 2 && vStops.count <= 2, "\(uStops) \(vStops)")
     }
 
     /// Cut as asked, colours interpolated across each triangle stay within half a level of the
