@@ -231,10 +231,20 @@ extension Rasterizer {
         if walk.dv == 0 {
             rowOfImage(line, first, last, &walk, fade: fade, blended)
         } else {
-            for x in first...last {
+            var x = first
+            while x &+ 3 <= last {
+                let s = faded(bilinear4(walk.insideFootprints()), by: fade)
+                let p = UnsafeMutableRawPointer(line + x)
+                p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
+                walk.u &+= 4 &* walk.du
+                walk.v &+= 4 &* walk.dv
+                x &+= 4
+            }
+            while x <= last {
                 let s = faded(bilinear(walk.insideFootprint()), by: fade)
                 line[x] = blended ? blend(s, over: line[x]) : s
                 walk.step()
+                x &+= 1
             }
         }
         general(last + 1, hi)
@@ -247,6 +257,13 @@ extension Rasterizer {
         lerp(lerp(f.a, f.c, f.fv), lerp(f.b, f.d, f.fv), f.fu)
     }
 
+    /// `bilinear` on four footprints at once.
+    @inline(__always)
+    static func bilinear4(_ f: (a: SIMD4<UInt32>, b: SIMD4<UInt32>, c: SIMD4<UInt32>, d: SIMD4<UInt32>, fu: SIMD4<UInt32>,
+                                fv: SIMD4<UInt32>)) -> SIMD4<UInt32> {
+        lerp4(lerp4(f.a, f.c, f.fv), lerp4(f.b, f.d, f.fv), f.fu)
+    }
+
     /// `texturedSpan`'s image case along a row of texels (v the same all along: an image
     /// not turned): the texel columns the row crosses are mixed by the row weight first,
     /// four at a time, then each pixel mixes its two columns by its column weight, four
@@ -257,6 +274,26 @@ extension Rasterizer {
         let row0 = walk.texels + (walk.v &>> 16) &* walk.width, row1 = row0 + walk.width
         let fv = UInt32(truncatingIfNeeded: walk.v &>> 8 & 0xFF)
         let n = hi - lo, du = walk.du
+        if du == 1 << 16 && (walk.u &+ 128) &>> 8 & 0xFF == 0 && (walk.v &+ 128) &>> 8 & 0xFF == 0 {
+            // Texel for pixel (a picture shown where it was drawn): within 1/512 of a texel
+            // of its centre, each pixel is the texel there, which the mixes below give to
+            // within a level.
+            let texels = walk.texels + ((walk.v &+ 128) &>> 16) &* walk.width + (((walk.u &+ 128) &>> 16) &- lo)
+            var x = lo
+            while x &+ 3 <= hi {
+                let s = faded(UnsafeRawPointer(texels + x).loadUnaligned(as: SIMD4<UInt32>.self), by: fade)
+                let p = UnsafeMutableRawPointer(line + x)
+                p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
+                x &+= 4
+            }
+            while x <= hi {
+                let s = faded(texels[x], by: fade)
+                line[x] = blended ? blend(s, over: line[x]) : s
+                x &+= 1
+            }
+            walk.u &+= du &* (n + 1)
+            return
+        }
         // The columns crossed, each with its right neighbour (inside the texture: the span
         // is in `insideSteps`).
         let first = min(walk.u, walk.u &+ du &* n) &>> 16, count = (max(walk.u, walk.u &+ du &* n) &>> 16) - first + 2
@@ -334,11 +371,13 @@ extension Rasterizer {
 
         /// The walk `skip` columns on from position `t`. Positions are held to ±2³⁰ texels
         /// (a sliver's extrapolation to its origin column can reach far past the texture;
-        /// every step stays exact well within 64 bits).
+        /// every step stays exact well within 64 bits), and rounded to the nearest 1/65536 of
+        /// a texel: a float's error off a texel centre or a step of one texel (a picture
+        /// shown where it was drawn) is not a fraction of a texel more.
         @inline(__always)
         init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int) {
             let limit = Float(1 << 30)
-            @inline(__always) func fixed(_ v: Float) -> Int { Int(min(max(v, -limit), limit) * 65536) }
+            @inline(__always) func fixed(_ v: Float) -> Int { Int((min(max(v, -limit), limit) * 65536).rounded()) }
             texels = texture.pixels
             width = texture.width
             height = texture.height
@@ -386,6 +425,18 @@ extension Rasterizer {
             let row0 = texels + ((v &>> 16) &* width &+ (u &>> 16)), row1 = row0 + width
             return (row0[0], row0[1], row1[0], row1[1],
                     UInt32(truncatingIfNeeded: u &>> 8 & 0xFF), UInt32(truncatingIfNeeded: v &>> 8 & 0xFF))
+        }
+
+        /// `insideFootprint()` at this step and the next three, lane by lane (all inside).
+        @inline(__always)
+        func insideFootprints() -> (a: SIMD4<UInt32>, b: SIMD4<UInt32>, c: SIMD4<UInt32>, d: SIMD4<UInt32>, fu: SIMD4<UInt32>,
+                                    fv: SIMD4<UInt32>) {
+            let u4 = SIMD4<Int>(u, u &+ du, u &+ 2 &* du, u &+ 3 &* du), v4 = SIMD4<Int>(v, v &+ dv, v &+ 2 &* dv, v &+ 3 &* dv)
+            let at = (v4 &>> 16) &* width &+ (u4 &>> 16)
+            let t0 = texels + at[0], t1 = texels + at[1], t2 = texels + at[2], t3 = texels + at[3], w = width
+            return (SIMD4(t0[0], t1[0], t2[0], t3[0]), SIMD4(t0[1], t1[1], t2[1], t3[1]),
+                    SIMD4(t0[w], t1[w], t2[w], t3[w]), SIMD4(t0[w &+ 1], t1[w &+ 1], t2[w &+ 1], t3[w &+ 1]),
+                    SIMD4<UInt32>(truncatingIfNeeded: u4 &>> 8 & 0xFF), SIMD4<UInt32>(truncatingIfNeeded: v4 &>> 8 & 0xFF))
         }
 
         @inline(__always)

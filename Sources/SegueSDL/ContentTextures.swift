@@ -1,9 +1,10 @@
 internal import CSDL2
 import Segue
 
-/// The textures behind display-list contents: images registered by id, and the glyph atlas
-/// text is laid out from (at the output's pixel scale). Layouts unused for `textLifetime`
-/// frames are released.
+/// The textures behind display-list contents: images registered by id, the glyph atlas
+/// text is laid out from (at the output's pixel scale), and pictures of snapshots
+/// (`SnapshotPictures`). Layouts unused for `textLifetime` frames are released, pictures
+/// unused for `pictureLifetime` (a drag back and forth stays clear of redrawing them).
 package final class ContentTextures {
     /// An open font; keeps SDL_ttf up while it lives.
     private final class Font {
@@ -33,10 +34,13 @@ package final class ContentTextures {
     private var images: [String: Texture] = [:]
     private var fonts: [FontKey: Font] = [:]
     private var texts: [TextKey: (layout: GlyphAtlas.Layout, lastUsed: Int)] = [:]
+    private var pictures: [String: (picture: Picture, texture: Texture, lastUsed: Int)] = [:]
     private lazy var atlas: GlyphAtlas? = try? GlyphAtlas(renderer: renderer)
     private var frame = 0
     /// Frames a text layout survives unused.
     package var textLifetime = 120
+    /// Frames a picture survives unused: a second (it may hold 4K's 33 MB).
+    package var pictureLifetime = 60
 
     package init(renderer: Renderer, assetsDirectory: String) {
         self.renderer = renderer
@@ -60,7 +64,55 @@ package final class ContentTextures {
         }
     }
 
-    func image(_ id: String) -> Texture? { images[id] }
+    func image(_ id: String) -> Texture? { images[id] ?? pictures[id]?.texture }
+
+    /// A snapshot drawn into a texture: `scale` texels a point, its origin `phase` (a
+    /// fraction of a texel, each way) in from the texture's corner.
+    struct Picture {
+        /// The image item showing it.
+        let content: ImageContent
+        let size: Size
+        let scale: Double
+        let phase: Point
+
+        /// The image item's rect and source showing the part `source` (unit coordinates of the
+        /// snapshot) over `rect`: that part in unit coordinates of the texture, the rect and
+        /// the part reaching on to the texture's edge where the part lies on the snapshot's
+        /// (the picture's own edge texels are partly covered already: the item's edge then
+        /// falls between whole texels, not on them, and covers them but once).
+        func shown(_ source: Rect, over rect: Rect) -> (rect: Rect, source: Rect) {
+            let w = content.pixelSize.width, h = content.pixelSize.height
+            var x0 = source.minX * size.width * scale + phase.x, x1 = source.maxX * size.width * scale + phase.x
+            var y0 = source.minY * size.height * scale + phase.y, y1 = source.maxY * size.height * scale + phase.y
+            let perX = rect.width / (x1 - x0), perY = rect.height / (y1 - y0)
+            var r = rect
+            if source.minX <= 0 { r.origin.x -= x0 * perX; r.size.width += x0 * perX; x0 = 0 }
+            if source.maxX >= 1 { r.size.width += (w - x1) * perX; x1 = w }
+            if source.minY <= 0 { r.origin.y -= y0 * perY; r.size.height += y0 * perY; y0 = 0 }
+            if source.maxY >= 1 { r.size.height += (h - y1) * perY; y1 = h }
+            return (r, Rect(x: x0 / w, y: y0 / h, width: (x1 - x0) / w, height: (y1 - y0) / h))
+        }
+    }
+
+    private static func pictureID(_ snapshot: Int) -> String { "snapshot \(snapshot)" }
+
+    /// The picture of the snapshot of id `snapshot`, if one is kept; it is kept through the frame.
+    func picture(of snapshot: Int) -> Picture? {
+        let id = Self.pictureID(snapshot)
+        guard let i = pictures.index(forKey: id) else { return nil }
+        pictures.values[i].lastUsed = frame
+        return pictures.values[i].picture
+    }
+
+    /// Keeps `texture` as the picture of the snapshot of id `snapshot` (of `size` points) at
+    /// `scale` texels a point, drawn from `phase`, in place of any before it.
+    func store(_ texture: Texture, asPictureOf snapshot: Int, size: Size, scale: Double, phase: Point) -> Picture {
+        let id = Self.pictureID(snapshot)
+        let picture = Picture(content: ImageContent(id: id, pixelSize: Size(width: Double(texture.width), height: Double(texture.height))),
+                              size: size, scale: scale, phase: phase)
+        pictures[id] = (picture, texture, frame)
+        return picture
+    }
 
     /// Pixels per point of the font that decides where lines break: large enough that
     /// hinting moves a line's width by a tiny fraction of a point.
@@ -98,8 +150,13 @@ package final class ContentTextures {
     /// The texture every glyph is drawn from.
     var glyphTexture: Texture? { atlas?.texture }
 
-    /// Ends a frame: every 30 frames, releases layouts unused for `textLifetime`.
+    /// Ends a frame: releases the pictures unused for `pictureLifetime`, and every 30 frames
+    /// the layouts unused for `textLifetime`.
     package func endFrame() {
+        let oldestPicture = frame - pictureLifetime
+        if pictures.values.contains(where: { $0.lastUsed < oldestPicture }) {
+            pictures = pictures.filter { $0.value.lastUsed >= oldestPicture }
+        }
         frame += 1
         if frame % 30 == 0 {
             let oldest = frame - textLifetime
@@ -107,8 +164,8 @@ package final class ContentTextures {
         }
     }
 
-    /// Textures held now (images and the glyph atlas), for leak checks.
-    package var textureCount: Int { images.count + (atlas == nil ? 0 : 1) }
+    /// Textures held now (images, pictures and the glyph atlas), for leak checks.
+    package var textureCount: Int { images.count + pictures.count + (atlas == nil ? 0 : 1) }
 
     private func font(_ weight: TextContent.Weight, pixels: Int) throws -> Font {
         let key = FontKey(weight: weight, pixels: pixels)

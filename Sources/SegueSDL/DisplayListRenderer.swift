@@ -17,7 +17,8 @@ import SegueRender
 /// aliased, but where two items' images share it (`SharedSides`). On one that
 /// `drawsExactShading`, a colour or gradient whose tint would be cut for its product with
 /// it (`Shading.isAffineOnlyWithTintApart`) is shaded exactly (`VertexShade`): not cut for
-/// perspective, and its tint mixed in per pixel.
+/// perspective, and its tint mixed in per pixel. A snapshot is drawn from its items, but
+/// where it is shown translucent: then from a picture of it (`SnapshotPictures`).
 package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
@@ -64,6 +65,13 @@ package final class DisplayListRenderer {
     /// Whether translucent fills are blended ahead of time where they can be
     /// (`Precomposition`). Off, each is blended as it is drawn (to compare).
     package var precomposes = true
+    /// Whether a snapshot shown translucent is drawn once into a picture, which its layers
+    /// show at their opacity (`SnapshotPictures`). Off, each layer draws the snapshot's
+    /// items, each at that opacity.
+    package var drawsPictures = true
+    private lazy var pictures = SnapshotPictures(renderer: renderer, textures: textures)
+    /// The list being drawn with its snapshot items resolved (kept for its capacity).
+    private var resolved = DisplayList()
     private var covers = Covers()
     /// The covers of the draw call being sent (or of the pending clear), and the place in
     /// drawing order of the call's last item.
@@ -116,6 +124,24 @@ package final class DisplayListRenderer {
     /// after them are skipped, and the rest are drawn in `DrawOrder`, which gathers items of
     /// one state into one draw call where no overlap forbids it.
     package func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
+        guard list.items.contains(where: { if case .snapshot = $0.fill { true } else { false } }) else {
+            drawResolved(list, pixelScale: pixelScale, clip: clip)
+            return
+        }
+        pictures.resolve(list, pixelScale: pixelScale, usesPictures: drawsPictures, into: &resolved) { drawer in
+            drawer.antialiases = antialiases
+            drawer.shadesExactly = shadesExactly
+            drawer.skipsClippedAway = skipsClippedAway
+            drawer.skipsCoveredPixels = skipsCoveredPixels
+            drawer.precomposes = precomposes
+            drawer.drawsPictures = drawsPictures
+            drawer.gradientLevelTolerance = gradientLevelTolerance
+        }
+        drawResolved(resolved, pixelScale: pixelScale, clip: clip)
+    }
+
+    /// `draw` of a list without snapshot items.
+    private func drawResolved(_ list: DisplayList, pixelScale: Double, clip: Rect?) {
         lastTriangleCount = 0
         lastDrawCallCount = 0
         let output = renderer.outputSize
@@ -224,8 +250,8 @@ package final class DisplayListRenderer {
         var blended: Bool
     }
 
-    /// The state `item` draws with, or nil when it cannot be drawn (an image not loaded).
-    /// Opaque fills are drawn without blending.
+    /// The state `item` draws with, or nil when it cannot be drawn (an image not loaded, a
+    /// snapshot not resolved). Opaque fills are drawn without blending.
     private func drawState(_ item: DisplayList.Item) -> DrawState? {
         let opaque = item.opacity >= 1
         switch item.fill {
@@ -235,6 +261,7 @@ package final class DisplayListRenderer {
             guard let texture = textures.image(image.id) else { return nil }
             return DrawState(source: .image(image.id), blended: !(opaque && texture.isOpaque))
         case .text: return DrawState(source: .glyphs, blended: true)
+        case .snapshot: return nil
         }
     }
 
@@ -297,6 +324,8 @@ package final class DisplayListRenderer {
                 }
             }
             submit(texture: atlas, blended: blended)
+        case .snapshot:
+            return   // resolved before drawing (`SnapshotPictures`)
         }
     }
 

@@ -54,8 +54,7 @@ package enum Compositor {
             emit(.image(image, source: layer.contentsRect.within(image.sourceRect(for: state.bounds.size))), clip: innerClip)
         case .text(let text)?: emit(.text(text), clip: innerClip)
         case .snapshot(let snapshot)?:
-            inline(snapshot, source: layer.contentsRect, in: state, toPixels, opacity, masked: state.masksToBounds ? innerClip : nil,
-                   within: innerClip, &list)
+            emit(.snapshot(snapshot, source: layer.contentsRect, masked: state.masksToBounds), clip: innerClip)
         case nil: break
         }
         guard !layer.sublayers.isEmpty else { return }
@@ -76,58 +75,5 @@ package enum Compositor {
             }
             visit(sub, &subState, toSubPixels, opacity, innerClip, subTime, &list)
         }
-    }
-
-    /// Appends a snapshot's items as the layer shows them: its part `source` (unit
-    /// coordinates of the snapshot) stretched over the layer's bounds, clipped to the bounds
-    /// (`masked`, the layer's own region when it masks already, else a new one within
-    /// `within`), their opacities times the layer's. Drawn from its display list rather
-    /// than an image, a snapshot draws exactly as the view it was taken of, at any scale.
-    private static func inline(_ snapshot: Snapshot, source: Rect, in state: LayerState, _ toPixels: Transform3D,
-                               _ opacity: Double, masked: Int?, within: Int?, _ list: inout DisplayList) {
-        let size = snapshot.size, bounds = state.bounds
-        let part = Rect(x: source.minX * size.width, y: source.minY * size.height,
-                        width: source.width * size.width, height: source.height * size.height)
-        guard part.width > 0, part.height > 0, bounds.width > 0, bounds.height > 0 else { return }
-        let place = Transform3D.makeTranslation(-part.minX, -part.minY, 0)
-            .concatenating(.makeScale(bounds.width / part.width, bounds.height / part.height, 1))
-            .concatenating(.makeTranslation(bounds.minX, bounds.minY, 0))
-            .concatenating(toPixels)
-        let region: Int
-        if let masked {
-            region = masked
-        } else {
-            region = list.clips.count
-            list.clips.append(.init(rect: bounds, cornerRadius: 0, transform: toPixels, parent: within))
-        }
-        let first = list.clips.count
-        for var clip in snapshot.list.clips {
-            clip.transform = clip.transform.concatenating(place)
-            clip.parent = clip.parent.map { $0 + first } ?? region
-            list.clips.append(clip)
-        }
-        // What lies flat inside the part shown needs no cut (and stays free to be hidden
-        // under, or blended into, what it lies on, exactly as the view it came from).
-        let uncut = masked ?? within
-        for var item in snapshot.list.items {
-            let m = item.transform
-            let isFlat = m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 == 1
-            let box = isFlat ? m.projectedBounds(of: item.rect) : .zero
-            // A flat item wholly outside the part shown is not drawn at all (a tile of a
-            // screen cut in many shows a few of its items, not all).
-            if isFlat && !text(item) && !box.overlaps(part) { continue }
-            // (Text may paint past its rect: it is always cut.)
-            let inside = isFlat && !text(item) && part.contains(box, tolerance: 1e-9)
-            item.transform = m.concatenating(place)
-            item.opacity *= opacity
-            item.clip = item.clip.map { $0 + first } ?? (inside ? uncut : region)
-            list.items.append(item)
-        }
-    }
-
-    /// Whether `item` is text, which may paint past its rect.
-    private static func text(_ item: DisplayList.Item) -> Bool {
-        if case .text = item.fill { return true }
-        return false
     }
 }

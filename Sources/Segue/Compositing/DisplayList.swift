@@ -7,6 +7,11 @@ package struct DisplayList: Hashable, Sendable {
         /// An image and the part of it shown, in unit image coordinates.
         case image(ImageContent, source: Rect)
         case text(TextContent)
+        /// The part `source` (unit coordinates of the snapshot) of a snapshot, stretched over
+        /// the rect and clipped to it, its items' opacities times the item's. `masked`: the
+        /// item's clip is the rect's own region already (its layer masks to its bounds).
+        /// A renderer draws it from its items (`appendContents(of:)`) or from a picture of them.
+        case snapshot(Snapshot, source: Rect, masked: Bool)
     }
 
     /// A region items are clipped to: a rect with rounded corners in a layer's plane, within

@@ -1,0 +1,163 @@
+import Segue
+
+/// Draws a snapshot shown translucent (a tile of a screen fading as it flies, a screen
+/// cross-dissolving) once into a picture at the output's scale, and shows the layer's part
+/// of it as an image of the layer's opacity: a group's opacity, as Core Animation's and CSS's,
+/// where its items drawn each at that opacity would show through each other (a card's
+/// background through the card). The picture is reused while the snapshot is shown
+/// (`ContentTextures` keeps it), by every layer showing it: one textured quad a layer, not
+/// every item of the screen again. An opaque snapshot, and one a layer would magnify past
+/// `maximumMagnification` of its picture, are drawn from their items: exact and sharp.
+final class SnapshotPictures {
+    /// Output pixels a picture's texel may cover along a side before a layer is drawn from
+    /// its items instead (sharp, where the picture would blur).
+    static let maximumMagnification = 1.125
+
+    private let renderer: Renderer
+    private let textures: ContentTextures
+    /// Draws the pictures' items (made when first needed: snapshots of snapshots nest).
+    private var drawer: DisplayListRenderer?
+
+    init(renderer: Renderer, textures: ContentTextures) {
+        self.renderer = renderer
+        self.textures = textures
+    }
+
+    /// Per item of the list being resolved: for a snapshot, where it places the snapshot
+    /// and whether its picture may show it (not magnified past the limit).
+    private var places: [(place: Transform3D, fits: Bool)?] = []
+    /// The snapshots shown translucent in the list being resolved, each with the fraction of a
+    /// pixel its origin lies at where a layer shows it at rest (zero if none does).
+    private var wanted: [Int: Point] = [:]
+
+    /// Writes `list` into `resolved` with every snapshot item replaced: by an image of its
+    /// part of the snapshot's picture (made now if missing, at `pixelScale` pixels a point)
+    /// where `usesPictures`, some layer of the list shows the snapshot translucent and this
+    /// one does not magnify the picture past the limit; else by its items
+    /// (`DisplayList.appendContents(of:)`). `settings` configures the drawer of pictures.
+    func resolve(_ list: DisplayList, pixelScale: Double, usesPictures: Bool, into resolved: inout DisplayList,
+                 settings: (DisplayListRenderer) -> Void) {
+        resolved.removeAll()
+        resolved.clips.append(contentsOf: list.clips)
+        places.removeAll(keepingCapacity: true)
+        wanted.removeAll(keepingCapacity: true)
+        for item in list.items {
+            guard usesPictures, case .snapshot(let snapshot, let source, _) = item.fill,
+                  let place = DisplayList.placement(of: snapshot, source: source, in: item) else {
+                places.append(nil)
+                continue
+            }
+            let fits = Self.magnification(of: place, over: source, of: snapshot.size) <= Self.maximumMagnification * pixelScale
+            places.append((place, fits))
+            if fits && item.opacity < 1 && wanted[snapshot.id] == nil { wanted[snapshot.id] = .zero }
+        }
+        // The phase of a picture: where a layer at rest puts the snapshot's origin.
+        for (item, p) in zip(list.items, places) {
+            guard let p, case .snapshot(let snapshot, _, _) = item.fill, wanted[snapshot.id] == .zero,
+                  let phase = Self.phase(of: p.place, scale: pixelScale) else { continue }
+            wanted[snapshot.id] = phase
+        }
+        for (item, p) in zip(list.items, places) {
+            guard let p, p.fits, case .snapshot(let snapshot, let source, _) = item.fill, let phase = wanted[snapshot.id],
+                  let picture = picture(of: snapshot, scale: pixelScale, phase: phase, settings: settings) else {
+                resolved.appendContents(of: item)
+                continue
+            }
+            var drawn = item
+            let shown = picture.shown(source, over: item.rect)
+            drawn.rect = shown.rect
+            drawn.fill = .image(picture.content, source: shown.source)
+            resolved.items.append(drawn)
+        }
+    }
+
+    /// The fraction of a pixel (each way, 0 ≤ f < 1) `place` puts a snapshot's origin at,
+    /// where it only scales by `scale` and moves (a layer at rest, whose pixels then fall on
+    /// its picture's texels); nil where it turns, tilts or scales otherwise.
+    static func phase(of m: Transform3D, scale: Double) -> Point? {
+        guard m.m12 == 0, m.m13 == 0, m.m14 == 0, m.m21 == 0, m.m23 == 0, m.m24 == 0, m.m44 == 1,
+              abs(m.m11 - scale) <= 1e-9 * scale, abs(m.m22 - scale) <= 1e-9 * scale, m.m41.isFinite, m.m42.isFinite else { return nil }
+        return Point(x: m.m41 - m.m41.rounded(.down), y: m.m42 - m.m42.rounded(.down))
+    }
+
+    /// The largest stretch, output pixels per point along any direction, of `place` (a
+    /// snapshot's points → pixels) at the corners of the part `source` (unit coordinates) of a
+    /// snapshot of `size`: a projective map stretches most at a corner of a convex region.
+    /// Infinite where a corner lies at or behind the eye.
+    static func magnification(of place: Transform3D, over source: Rect, of size: Size) -> Double {
+        var most = 0.0
+        for (u, v) in [(source.minX, source.minY), (source.maxX, source.minY), (source.minX, source.maxY), (source.maxX, source.maxY)] {
+            let x = u * size.width, y = v * size.height
+            let m = place
+            let X = x * m.m11 + y * m.m21 + m.m41, Y = x * m.m12 + y * m.m22 + m.m42, W = x * m.m14 + y * m.m24 + m.m44
+            guard W > 1e-9 else { return .infinity }
+            // The Jacobian of (X/W, Y/W), and its largest singular value.
+            let a = (m.m11 * W - X * m.m14) / (W * W), b = (m.m21 * W - X * m.m24) / (W * W)
+            let c = (m.m12 * W - Y * m.m14) / (W * W), d = (m.m22 * W - Y * m.m24) / (W * W)
+            let f = a * a + b * b + c * c + d * d, det = a * d - b * c
+            most = max(most, ((f + (max(f * f - 4 * det * det, 0)).squareRoot()) / 2).squareRoot())
+        }
+        return most
+    }
+
+    /// The picture of `snapshot` at `scale`, its origin `phase` in from the texture's
+    /// corner, made now when missing (or kept at another scale or phase). Nil when no
+    /// texture can be had.
+    private func picture(of snapshot: Snapshot, scale: Double, phase: Point,
+                         settings: (DisplayListRenderer) -> Void) -> ContentTextures.Picture? {
+        if let p = textures.picture(of: snapshot.id), p.scale == scale, p.phase == phase { return p }
+        let w = (snapshot.size.width * scale + phase.x).rounded(.up), h = (snapshot.size.height * scale + phase.y).rounded(.up)
+        guard w >= 1, h >= 1, w <= Double(ImageFile.maxSide), h <= Double(ImageFile.maxSide),
+              let target = try? renderer.makeTargetTexture(width: Int(w), height: Int(h)) else { return nil }
+        let drawer = self.drawer ?? DisplayListRenderer(renderer: renderer, textures: textures)
+        self.drawer = drawer
+        settings(drawer)
+        let outer = renderer.target, outerClip = renderer.clip
+        var list = snapshot.list
+        let toTexels = Transform3D.makeScale(scale, scale, 1).concatenating(.makeTranslation(phase.x, phase.y, 0))
+        for i in list.items.indices { list.items[i].transform = list.items[i].transform.concatenating(toTexels) }
+        for i in list.clips.indices { list.clips[i].transform = list.clips[i].transform.concatenating(toTexels) }
+        var opaque = false
+        do {
+            try renderer.setTarget(target)
+            renderer.clear(.clear)
+            drawer.draw(list, pixelScale: scale)
+            var rgba = try renderer.readPixels().rgba
+            opaque = Self.straighten(&rgba)
+            if !opaque {
+                rgba.withUnsafeBytes {
+                    target.update(x: 0, y: 0, w: target.width, h: target.height, rgba: $0.baseAddress!, pitch: target.width * 4)
+                }
+            }
+            try renderer.setTarget(outer)
+        } catch {
+            try? renderer.setTarget(outer)
+            renderer.setClip(outerClip)
+            return nil
+        }
+        renderer.setClip(outerClip)
+        return textures.store(Texture(target.storage, width: target.width, height: target.height, isOpaque: opaque),
+                              asPictureOf: snapshot.id, size: snapshot.size, scale: scale, phase: phase)
+    }
+
+    /// Turns the colours of `rgba`'s translucent pixels straight (divided by their alpha):
+    /// blended source-over into a clear texture, which both engines do as into an opaque
+    /// one, colours come out times their alpha. Returns whether every pixel is opaque.
+    private static func straighten(_ rgba: inout [UInt8]) -> Bool {
+        var opaque = true
+        rgba.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = Int(p[i + 3])
+                if a != 255 {
+                    opaque = false
+                    if a > 0 {
+                        for c in i..<i + 3 { p[c] = UInt8(min(255, (Int(p[c]) * 255 + a / 2) / a)) }
+                    }
+                }
+                i += 4
+            }
+        }
+        return opaque
+    }
+}
