@@ -277,7 +277,7 @@ extension Rasterizer {
         if du == 1 << 16 && (walk.u &+ 128) &>> 8 & 0xFF == 0 && (walk.v &+ 128) &>> 8 & 0xFF == 0 {
             // Texel for pixel (a picture shown where it was drawn): within 1/512 of a texel
             // of its centre, each pixel is the texel there, which the mixes below give to
-            // within a level.
+            // within two levels.
             let texels = walk.texels + ((walk.v &+ 128) &>> 16) &* walk.width + (((walk.u &+ 128) &>> 16) &- lo)
             var x = lo
             while x &+ 3 <= hi {

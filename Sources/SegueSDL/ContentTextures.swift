@@ -94,7 +94,8 @@ package final class ContentTextures {
         }
     }
 
-    private static func pictureID(_ snapshot: Int) -> String { "snapshot \(snapshot)" }
+    /// (A control character first: no image registered by a name can take it.)
+    private static func pictureID(_ snapshot: Int) -> String { "\u{1}snapshot \(snapshot)" }
 
     /// The picture of the snapshot of id `snapshot`, if one is kept; it is kept through the frame.
     func picture(of snapshot: Int) -> Picture? {

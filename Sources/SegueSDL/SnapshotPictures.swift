@@ -42,7 +42,9 @@ final class SnapshotPictures {
         places.removeAll(keepingCapacity: true)
         wanted.removeAll(keepingCapacity: true)
         for item in list.items {
+            // (A part reaching past the snapshot shows nothing there: drawn from its items.)
             guard usesPictures, case .snapshot(let snapshot, let source, _) = item.fill,
+                  source.minX >= 0, source.minY >= 0, source.maxX <= 1, source.maxY <= 1,
                   let place = DisplayList.placement(of: snapshot, source: source, in: item) else {
                 places.append(nil)
                 continue
@@ -82,30 +84,32 @@ final class SnapshotPictures {
 
     /// The largest stretch, output pixels per point along any direction, of `place` (a
     /// snapshot's points → pixels) at the corners of the part `source` (unit coordinates) of a
-    /// snapshot of `size`: a projective map stretches most at a corner of a convex region.
+    /// snapshot of `size`: where a layer's turn and perspective stretch it most, to a fraction
+    /// of a percent (a general projective map may stretch a few percent more inside).
     /// Infinite where a corner lies at or behind the eye.
     static func magnification(of place: Transform3D, over source: Rect, of size: Size) -> Double {
-        var most = 0.0
-        for (u, v) in [(source.minX, source.minY), (source.maxX, source.minY), (source.minX, source.maxY), (source.maxX, source.maxY)] {
+        let m = place
+        /// The largest singular value of the Jacobian of (X/W, Y/W) at (u, v).
+        func stretch(_ u: Double, _ v: Double) -> Double {
             let x = u * size.width, y = v * size.height
-            let m = place
             let X = x * m.m11 + y * m.m21 + m.m41, Y = x * m.m12 + y * m.m22 + m.m42, W = x * m.m14 + y * m.m24 + m.m44
             guard W > 1e-9 else { return .infinity }
-            // The Jacobian of (X/W, Y/W), and its largest singular value.
             let a = (m.m11 * W - X * m.m14) / (W * W), b = (m.m21 * W - X * m.m24) / (W * W)
             let c = (m.m12 * W - Y * m.m14) / (W * W), d = (m.m22 * W - Y * m.m24) / (W * W)
             let f = a * a + b * b + c * c + d * d, det = a * d - b * c
-            most = max(most, ((f + (max(f * f - 4 * det * det, 0)).squareRoot()) / 2).squareRoot())
+            return ((f + (max(f * f - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
         }
-        return most
+        return max(stretch(source.minX, source.minY), stretch(source.maxX, source.minY), stretch(source.minX, source.maxY),
+                   stretch(source.maxX, source.maxY))
     }
 
-    /// The picture of `snapshot` at `scale`, its origin `phase` in from the texture's
-    /// corner, made now when missing (or kept at another scale or phase). Nil when no
-    /// texture can be had.
+    /// The picture of `snapshot` at `scale`, made now when missing (or kept at another
+    /// scale) with its origin `phase` in from the texture's corner. One kept at another
+    /// phase is used as it is: a layer sliding at the output's scale would otherwise have it
+    /// drawn again every frame. Nil when no texture can be had.
     private func picture(of snapshot: Snapshot, scale: Double, phase: Point,
                          settings: (DisplayListRenderer) -> Void) -> ContentTextures.Picture? {
-        if let p = textures.picture(of: snapshot.id), p.scale == scale, p.phase == phase { return p }
+        if let p = textures.picture(of: snapshot.id), p.scale == scale { return p }
         let w = (snapshot.size.width * scale + phase.x).rounded(.up), h = (snapshot.size.height * scale + phase.y).rounded(.up)
         guard w >= 1, h >= 1, w <= Double(ImageFile.maxSide), h <= Double(ImageFile.maxSide),
               let target = try? renderer.makeTargetTexture(width: Int(w), height: Int(h)) else { return nil }
@@ -122,8 +126,9 @@ final class SnapshotPictures {
             try renderer.setTarget(target)
             renderer.clear(.clear)
             drawer.draw(list, pixelScale: scale)
+            target.contentsChanged()
             var rgba = try renderer.readPixels().rgba
-            opaque = Self.straighten(&rgba)
+            opaque = Self.straighten(&rgba, width: target.width)
             if !opaque {
                 rgba.withUnsafeBytes {
                     target.update(x: 0, y: 0, w: target.width, h: target.height, rgba: $0.baseAddress!, pitch: target.width * 4)
@@ -142,8 +147,10 @@ final class SnapshotPictures {
 
     /// Turns the colours of `rgba`'s translucent pixels straight (divided by their alpha):
     /// blended source-over into a clear texture, which both engines do as into an opaque
-    /// one, colours come out times their alpha. Returns whether every pixel is opaque.
-    private static func straighten(_ rgba: inout [UInt8]) -> Bool {
+    /// one, colours come out times their alpha. A clear pixel next to one that is not takes
+    /// its colour (alpha still 0), so filtering across the edge of what was drawn does not
+    /// darken it. Returns whether every pixel is opaque.
+    private static func straighten(_ rgba: inout [UInt8], width: Int) -> Bool {
         var opaque = true
         rgba.withUnsafeMutableBufferPointer { p in
             var i = 0
@@ -154,6 +161,22 @@ final class SnapshotPictures {
                     if a > 0 {
                         for c in i..<i + 3 { p[c] = UInt8(min(255, (Int(p[c]) * 255 + a / 2) / a)) }
                     }
+                }
+                i += 4
+            }
+            guard !opaque else { return }
+            let row = width * 4
+            /// Whether `n` is a pixel drawn on, and if so gives its colour to `i`.
+            func take(_ n: Int, _ i: Int) -> Bool {
+                guard n >= 0, n < p.count, p[n + 3] > 0 else { return false }
+                (p[i], p[i + 1], p[i + 2]) = (p[n], p[n + 1], p[n + 2])
+                return true
+            }
+            i = 0
+            while i < p.count {
+                if p[i + 3] == 0 {
+                    let x = (i % row) / 4
+                    _ = (x > 0 && take(i - 4, i)) || (x < width - 1 && take(i + 4, i)) || take(i - row, i) || take(i + row, i)
                 }
                 i += 4
             }

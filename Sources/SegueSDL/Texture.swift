@@ -27,6 +27,17 @@ package final class Texture {
         self.isOpaque = isOpaque
     }
 
+    /// Tells the texture it was drawn into (as a target): its mip levels are made again
+    /// before it is next sampled minified.
+    func contentsChanged() {
+        switch storage {
+        case .sdl(let texture): texture.levelsAreStale = true
+        case .image(let image, let pipeline):
+            pipeline.wait()
+            image.pixelsChanged()
+        }
+    }
+
     /// Replaces the pixels of `x, y, w, h` (inside the texture) with `rgba` (RGBA bytes,
     /// `pitch` bytes a row).
     func update(x: Int, y: Int, w: Int, h: Int, rgba: UnsafeRawPointer, pitch: Int) {

@@ -71,6 +71,32 @@ extension GoldenFrameTests {
         #expect(off.isEmpty, "\(off.count) pixels off, first \(first / 4): \(Array(live[first..<first + 4])) → \(Array(faded[first..<first + 4]))")
     }
 
+    /// A picture shown minified samples mip levels made from what was drawn into it: a view
+    /// of two opaque halves, red and blue, on no background (so the picture's clear is
+    /// filled first), at a quarter of its size and half opacity shows half red and half blue
+    /// — not the clear the picture started as — whether that clear spared them or not.
+    @Test(arguments: [true, false]) func aMinifiedPictureShowsWhatWasDrawn(_ sparesCovered: Bool) throws {
+        let source = View(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        for (x, hex) in [(0.0, 0xFF0000), (20.0, 0x0000FF)] {
+            let half = View(frame: Rect(x: x, y: 0, width: 20, height: 40))
+            half.backgroundColor = Color(hex: UInt32(hex))
+            source.addSubview(half)
+        }
+        let root = Layer()
+        root.frame = source.bounds
+        let shown = Layer()
+        shown.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        shown.contents = .snapshot(source.snapshot())
+        shown.opacity = 0.5
+        root.addSublayer(shown)
+        let canvas = try OffscreenCanvas(platform: try Platform(headless: true), width: 40, height: 40,
+                                         assetsDirectory: try Assets.directory())
+        canvas.drawer.skipsCoveredPixels = sparesCovered
+        let rgba = try pictureFrame(root, canvas: canvas)
+        #expect(pixel(rgba, width: 40, 2, 5) == [128, 0, 0, 255], "\(pixel(rgba, width: 40, 2, 5))")
+        #expect(pixel(rgba, width: 40, 7, 5) == [0, 0, 128, 255], "\(pixel(rgba, width: 40, 7, 5))")
+    }
+
     /// A picture is kept while its snapshot is shown and let go `pictureLifetime` frames
     /// after: the texture count goes back to what it was.
     @Test func aPictureIsLetGoWhenItsSnapshotIsNoLongerShown() throws {
