@@ -41,8 +41,9 @@ extension Rasterizer {
             (run, slope) = Self.run(colourX: colourX, tintX: tintX, qX: qX, qLow: qLow)
         }
 
-        /// The longest run (a power of two, 2…1024) whose chord stays within an eighth of a
-        /// level of the exact colour, and a bound on the colour's change a column. Along a
+        /// The longest run (a power of two, 2…1024) whose chord stays within half a level of
+        /// the exact colour (the tolerance gradients are cut to), and a bound on the colour's
+        /// change a column. Along a
         /// row every factor is f = N / Q (N and Q affine), so f″ = −2·(Q′/Q)·f′; the mix
         /// m = (1 − τ)·C + τ·T has m″ = (1 − τ)·C″ − 2·C′·τ′ − C·τ″ + (τ·T)″, so
         /// |m″| ≤ 2·(|Q′|/Q)·(|C′| + |(τ·T)′| + 255·|τ′|) + 2·|C′|·|τ′|; a chord L long is off
@@ -62,7 +63,7 @@ extension Rasterizer {
             let slope = colourSlope + tintSlope + 255 * alphaSlope
             let curvature = 2 * bend * slope + 2 * colourSlope * alphaSlope
             var run = 1024
-            while run > 2 && Float(run * run) * curvature / 8 > 0.125 { run /= 2 }
+            while run > 2 && Float(run * run) * curvature / 8 > 0.5 { run /= 2 }
             return (run, slope)
         }
 

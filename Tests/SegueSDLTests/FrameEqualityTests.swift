@@ -80,7 +80,7 @@ import SegueRender
     /// Shading exactly (`VertexShade`: each of a fold's strips in perspective as one cell,
     /// its shadow mixed in per pixel) against cutting for perspective and for the shadow's
     /// product: fewer triangles, and every pixel within two levels (the cuts' half level,
-    /// rounding of each way's vertex colours, and an eighth of a level of chord).
+    /// rounding of each way's vertex colours, and half a level of chord).
     @Test(arguments: [0.3, 0.7])
     func shadingExactlyStaysWithinTheCutsTolerance(_ progress: Double) throws {
         var triangles = (exact: 0, cut: 0)
