@@ -70,7 +70,10 @@ final class WindowHost {
         while drawnScreens.count < count { drawnScreens.append(DisplayList()) }
         session.composeHUD(into: &hudList)
         guard force || drawnLayout != session.layout || pump.contentsLost || drawnHUD != hudList
-                || (0..<count).contains(where: { drawnScreens[$0] != screenLists[$0] }) else { return false }
+                || (0..<count).contains(where: { drawnScreens[$0] != screenLists[$0] }) else {
+            drawer.textures.releasePicturesUnusedByLastFrame()
+            return false
+        }
         let demos = session.variants.lazy.map { ObjectIdentifier($0.demo) }
         if !loadedDemos.elementsEqual(demos) {
             for v in session.variants { try drawer.textures.registerAssets(v.demo.images) }

@@ -4,7 +4,8 @@ import Segue
 /// The textures behind display-list contents: images registered by id, the glyph atlas
 /// text is laid out from (at the output's pixel scale), and pictures of snapshots
 /// (`SnapshotPictures`). Layouts unused for `textLifetime` frames are released, pictures
-/// unused for `pictureLifetime` (a drag back and forth stays clear of redrawing them).
+/// unused for `pictureLifetime` (a drag back and forth stays clear of redrawing them), or
+/// at once when the app comes to rest without them.
 package final class ContentTextures {
     /// An open font; keeps SDL_ttf up while it lives.
     private final class Font {
@@ -163,6 +164,13 @@ package final class ContentTextures {
             let oldest = frame - textLifetime
             texts = texts.filter { $0.value.lastUsed >= oldest }
         }
+    }
+
+    /// Lets go of the pictures the last frame did not use: an app at rest draws no frames,
+    /// so `endFrame` alone would hold them (33 MB each at 4K) until it next draws.
+    package func releasePicturesUnusedByLastFrame() {
+        let last = frame - 1
+        if pictures.values.contains(where: { $0.lastUsed < last }) { pictures = pictures.filter { $0.value.lastUsed >= last } }
     }
 
     /// Textures held now (images, pictures and the glyph atlas), for leak checks.

@@ -98,7 +98,8 @@ extension GoldenFrameTests {
     }
 
     /// A picture is kept while its snapshot is shown and let go `pictureLifetime` frames
-    /// after: the texture count goes back to what it was.
+    /// after — or at once, when the app comes to rest on a frame without it: the texture
+    /// count goes back to what it was.
     @Test func aPictureIsLetGoWhenItsSnapshotIsNoLongerShown() throws {
         let source = View(frame: Rect(x: 0, y: 0, width: 20, height: 10))
         source.backgroundColor = Color(hex: 0x336699)
@@ -118,6 +119,14 @@ extension GoldenFrameTests {
         for _ in 0..<canvas.drawer.textures.pictureLifetime { _ = try pictureFrame(root, canvas: canvas) }
         #expect(canvas.drawer.textures.textureCount == before + 1)
         _ = try pictureFrame(root, canvas: canvas)
+        #expect(canvas.drawer.textures.textureCount == before)
+        shown.opacity = 0.5
+        _ = try pictureFrame(root, canvas: canvas)
+        canvas.drawer.textures.releasePicturesUnusedByLastFrame()
+        #expect(canvas.drawer.textures.textureCount == before + 1, "the last frame used it")
+        shown.opacity = 1
+        _ = try pictureFrame(root, canvas: canvas)
+        canvas.drawer.textures.releasePicturesUnusedByLastFrame()
         #expect(canvas.drawer.textures.textureCount == before)
     }
 
