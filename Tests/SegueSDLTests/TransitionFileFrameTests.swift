@@ -69,20 +69,6 @@ import Segue
         #expect(pixel(rounded, 100, 317) == [255, 0, 0, 255])
     }
 
-    /// A screen a file fades is shown by a snapshot, which the renderer fades as one picture
-    /// (a group's opacity: `SnapshotPictureTests`); a screen shown whole and never faded is
-    /// the live screen. The cross-fade's base fades (a snapshot) over its modal (live); the
-    /// turn fades neither.
-    @Test func aScreenAFileFadesIsShownByASnapshot() throws {
-        func snapshots(_ name: String) throws -> Int {
-            let demo = DemoCatalog.make(CustomTransition(file: try file(name)), screenSize: Self.screen)
-            let list = try demo.frame(of: .present, atProgress: 0.5, scale: 0.5)
-            return list.items.filter { if case .snapshot = $0.fill { true } else { false } }.count
-        }
-        #expect(try snapshots("crossfade") == 1)
-        #expect(try snapshots("turn") == 0)
-    }
-
     /// The catalog's files (every file in Assets/Transitions but the seeds' twins).
     nonisolated static let catalogFiles: [String] = {
         guard let dir = try? Assets.directory() else { return [] }

@@ -128,29 +128,20 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
         }
     }
 
-    /// For each screen shown whole by exactly one layer that never fades (nor does any layer
-    /// it rides on), that layer's index. A screen that fades is shown by a snapshot, which a
-    /// renderer fades as one picture (a group's opacity, as Core Animation's and CSS's); the
-    /// live screen's views would each fade alone, a card's background showing through it.
+    /// For each screen shown whole by exactly one layer, that layer's index.
     private func liveLayers() -> [TransitionFile.LayerSpec.Source: Int] {
         var out: [TransitionFile.LayerSpec.Source: Int] = [:]
         for source in [TransitionFile.LayerSpec.Source.base, .modal] {
             let showing = file.layers.indices.filter { file.layers[$0].source == source }
             guard showing.count == 1, let i = showing.first else { continue }
-            var unit = file.layers[i].rect, parent = file.layers[i].parent, fades = Self.fades(file.layers[i])
+            var unit = file.layers[i].rect, parent = file.layers[i].parent
             while let p = parent {
                 unit = unit.within(file.layers[p].rect)
-                fades = fades || Self.fades(file.layers[p])
                 parent = file.layers[p].parent
             }
-            if unit == Rect(x: 0, y: 0, width: 1, height: 1) && !fades { out[source] = i }
+            if unit == Rect(x: 0, y: 0, width: 1, height: 1) { out[source] = i }
         }
         return out
-    }
-
-    /// Whether a keyframe of `layer` makes it translucent.
-    private static func fades(_ layer: TransitionFile.LayerSpec) -> Bool {
-        layer.keyframes.contains { ($0.opacity ?? 1) < 1 }
     }
 }
 
