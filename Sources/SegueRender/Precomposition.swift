@@ -72,7 +72,7 @@ package struct Precomposition {
                     base = Tint(item: i, offset: offset)
                     break walk
                 }
-                guard over[i] == nil, Self.isGridFlat(items[i].fill) || Self.isText(items[i].fill) else { break walk }
+                guard over[i] == nil, Self.isGridFlat(items[i].fill) || items[i].fill.isText else { break walk }
                 between.append(Tint(item: i, offset: offset))
             }
             // A base already tinted by a fold shows its tint: what lies on it is drawn over it.
@@ -109,11 +109,6 @@ package struct Precomposition {
         case .gradient(let g): return g.startPoint.x == g.endPoint.x || g.startPoint.y == g.endPoint.y
         default: return false
         }
-    }
-
-    static func isText(_ fill: DisplayList.Fill) -> Bool {
-        if case .text = fill { return true }
-        return false
     }
 }
 

@@ -124,7 +124,7 @@ package final class DisplayListRenderer {
     /// after them are skipped, and the rest are drawn in `DrawOrder`, which gathers items of
     /// one state into one draw call where no overlap forbids it.
     package func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
-        guard list.items.contains(where: { if case .snapshot = $0.fill { true } else { false } }) else {
+        guard list.items.contains(where: { $0.fill.isSnapshot }) else {
             drawResolved(list, pixelScale: pixelScale, clip: clip)
             return
         }

@@ -49,7 +49,7 @@ extension DisplayList {
             let m = inner.transform
             let isFlat = m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 == 1
             // (Text may paint past its rect: it is always cut.)
-            let bounded = isFlat && !inner.isText
+            let bounded = isFlat && !inner.fill.isText
             let box = bounded ? m.projectedBounds(of: inner.rect) : .zero
             // A flat item wholly outside the part shown is not drawn at all (a tile of a
             // screen cut in many shows a few of its items, not all).
@@ -63,10 +63,16 @@ extension DisplayList {
     }
 }
 
-extension DisplayList.Item {
-    /// Whether the item is text, which may paint past its rect.
-    var isText: Bool {
-        if case .text = fill { return true }
+extension DisplayList.Fill {
+    /// Whether this is text, which may paint past its item's rect.
+    package var isText: Bool {
+        if case .text = self { return true }
+        return false
+    }
+
+    /// Whether this is a snapshot, which a renderer resolves before drawing.
+    package var isSnapshot: Bool {
+        if case .snapshot = self { return true }
         return false
     }
 }
