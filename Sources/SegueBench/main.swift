@@ -135,7 +135,7 @@ func json(_ object: [String: Any]) -> String {
         let window = demo.window
         var time = 0.0
         window.advance(to: time)
-        let skippedBefore = canvas.renderer.clearsSkipped
+        let skippedBefore = canvas.renderer.clearsSkipped, restoredBefore = canvas.renderer.keptFramesRestored
         let (operation, start, full) = demo.dragPlan
         demo.prepare(for: operation)
         window.handle(PointerEvent(.down, start, time: time))
@@ -166,7 +166,7 @@ func json(_ object: [String: Any]) -> String {
             }
         }
         let wall = Platform.seconds - wallStart
-        print("\(name): compose median \(ms(compose.median)) ms p95 \(ms(compose.p95)) · draw median \(ms(draw.median)) ms p95 \(ms(draw.p95)) · frame median \(ms(frame.median)) ms p95 \(ms(frame.p95)), CPU median \(ms(cpu.median)) ms p95 \(ms(cpu.p95)) · \(String(format: "%.0f", 1 / frame.median)) fps (\(String(format: "%.0f", Double(o.frames) / wall)) wall) · \(list.items.count) items, \(canvas.drawer.lastTriangleCount) triangles, \(canvas.drawer.lastDrawCallCount) draw calls · clear skipped in \(canvas.renderer.clearsSkipped - skippedBefore) of \(o.frames + 11) frames · peak \(peakBytes() >> 20) MB")
+        print("\(name): compose median \(ms(compose.median)) ms p95 \(ms(compose.p95)) · draw median \(ms(draw.median)) ms p95 \(ms(draw.p95)) · frame median \(ms(frame.median)) ms p95 \(ms(frame.p95)), CPU median \(ms(cpu.median)) ms p95 \(ms(cpu.p95)) · \(String(format: "%.0f", 1 / frame.median)) fps (\(String(format: "%.0f", Double(o.frames) / wall)) wall) · \(list.items.count) items, \(canvas.drawer.lastTriangleCount) triangles, \(canvas.drawer.lastDrawCallCount) draw calls · clear skipped in \(canvas.renderer.clearsSkipped - skippedBefore) of \(o.frames + 11) frames, \(canvas.renderer.keptFramesRestored - restoredBefore) begun from the settled bottom · peak \(peakBytes() >> 20) MB")
         results[name] = ["composeMedianMs": compose.median * 1000, "composeP95Ms": compose.p95 * 1000,
                          "drawMedianMs": draw.median * 1000, "drawP95Ms": draw.p95 * 1000,
                          "frameMedianMs": frame.median * 1000, "frameP95Ms": frame.p95 * 1000,

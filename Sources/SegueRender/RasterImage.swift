@@ -132,6 +132,28 @@ package final class RasterImage: @unchecked Sendable {
         } else {
             pixelsChanged(in: clip)
         }
+        eachRun(of: clip, sparing: sparing, isCancelled: isCancelled) { line, x0, x1 in (line + x0).update(repeating: argb, count: x1 - x0 + 1) }
+    }
+
+    /// Copies the pixels of `rect` that lie in the image from `source` (an image of this
+    /// size), but those of `sparing` (painted over opaquely before anyone sees them); as
+    /// `fill`, in two halves at once and cancellable.
+    package func copy(from source: RasterImage, _ rect: PixelRect, sparing: CoveredPixels = .none,
+                      isCancelled: @Sendable () -> Bool = { false }) {
+        precondition(source.width == width && source.height == height, "a copy between images of other sizes")
+        let clip = rect.intersection(bounds)
+        guard !clip.isEmpty else { return }
+        pixelsChanged(in: clip)
+        eachRun(of: clip, sparing: sparing, isCancelled: isCancelled) { line, x0, x1 in
+            (line + x0).update(from: source.pixels + (line - self.pixels) + x0, count: x1 - x0 + 1)
+        }
+    }
+
+    /// Calls `body` with each row of `clip` (inside the image) and each run x0…x1 of its
+    /// columns not in `sparing`; a large rect's rows in two halves at once; it stops,
+    /// unfinished, once `isCancelled` says so.
+    private func eachRun(of clip: PixelRect, sparing: CoveredPixels, isCancelled: @Sendable () -> Bool,
+                         _ body: @Sendable (UnsafeMutablePointer<UInt32>, Int, Int) -> Void) {
         let rows = clip.y1 - clip.y0, halves = (clip.x1 - clip.x0) * rows > 100_000 ? 2 : 1
         DispatchQueue.concurrentPerform(iterations: halves) { half in
             for y in (clip.y0 + rows * half / halves)..<(clip.y0 + rows * (half + 1) / halves) {
@@ -139,7 +161,7 @@ package final class RasterImage: @unchecked Sendable {
                 // also pays for the pages it touches: up to a second).
                 if y % 64 == 0 && isCancelled() { return }
                 let line = pixels + y * width
-                Rasterizer.uncovered(clip.x0, clip.x1 - 1, row: y, sparing) { (line + $0).update(repeating: argb, count: $1 - $0 + 1) }
+                Rasterizer.uncovered(clip.x0, clip.x1 - 1, row: y, sparing) { body(line, $0, $1) }
             }
         }
     }

@@ -55,6 +55,15 @@ package final class RasterPipeline {
         }
     }
 
+    /// Queues `RasterImage.copy` of `rect` of `source` into `target`, but the pixels of `sparing`.
+    package func copy(from source: RasterImage, _ rect: PixelRect, sparing: CoveredPixels, into target: RasterImage) {
+        state.give { call in
+            call.keep(sparing)
+            call.work = .copy(source, rect)
+            call.target = target
+        }
+    }
+
     /// Returns once every call given so far has run.
     package func wait() { state.waitForAll() }
 
@@ -64,6 +73,7 @@ package final class RasterPipeline {
             case none
             case draw(texture: RasterImage?, blended: Bool, edges: Bool, shades: Bool, clip: PixelRect)
             case fill(UInt32, PixelRect)
+            case copy(RasterImage, PixelRect)
         }
 
         var work = Work.none
@@ -98,6 +108,8 @@ package final class RasterPipeline {
                     case .none: break
                     case .fill(let argb, let rect):
                         target.fill(argb, rect, sparing: covered, isCancelled: rasterizer.isCancelled)
+                    case .copy(let source, let rect):
+                        target.copy(from: source, rect, sparing: covered, isCancelled: rasterizer.isCancelled)
                     case .draw(let texture, let blended, let edges, let shaded, let clip):
                         vertices.withUnsafeBufferPointer { v in
                             indices.withUnsafeBufferPointer { i in

@@ -70,6 +70,14 @@ package final class DisplayListRenderer {
     /// items, each at that opacity.
     package var drawsPictures = true
     private lazy var pictures = SnapshotPictures(renderer: renderer, textures: textures)
+    /// Whether a frame's settled bottom is drawn once, kept and begun from while it stays
+    /// (`SettledBottom`), where the engine keeps frames. Off, every frame is drawn whole:
+    /// the same pixels but where a translucent item over the bottom would have been
+    /// blended into it ahead of time (`Precomposition`), within two levels.
+    package var keepsSettledBottom = true
+    private var settledBottom = SettledBottom()
+    /// A part of the list being drawn (kept for its capacity).
+    private var partOfList = DisplayList()
     /// The list being drawn with its snapshot items resolved (kept for its capacity).
     private var resolved = DisplayList()
     private var covers = Covers()
@@ -135,15 +143,45 @@ package final class DisplayListRenderer {
             drawer.skipsCoveredPixels = skipsCoveredPixels
             drawer.precomposes = precomposes
             drawer.drawsPictures = drawsPictures
+            drawer.keepsSettledBottom = false
             drawer.gradientLevelTolerance = gradientLevelTolerance
         }
         drawResolved(resolved, pixelScale: pixelScale, clip: clip)
     }
 
-    /// `draw` of a list without snapshot items.
+    /// `draw` of a list without snapshot items: drawn whole, or (the first list of a frame,
+    /// drawn over its clear, where `keepsSettledBottom`) its settled bottom kept or begun
+    /// from (`SettledBottom`).
     private func drawResolved(_ list: DisplayList, pixelScale: Double, clip: Rect?) {
         lastTriangleCount = 0
         lastDrawCallCount = 0
+        guard keepsSettledBottom, renderer.pendingClearColor != nil else {
+            drawItems(list, pixelScale: pixelScale, clip: clip)
+            return
+        }
+        func part(_ range: Range<Int>) -> DisplayList {
+            partOfList.items.removeAll(keepingCapacity: true)
+            partOfList.items.append(contentsOf: list.items[range])
+            partOfList.clips = list.clips
+            return partOfList
+        }
+        switch settledBottom.plan(for: list, pixelScale: pixelScale) {
+        case .restore(let n) where renderer.canRestoreKeptFrame:
+            drawItems(part(n..<list.items.count), pixelScale: pixelScale, clip: clip, fromKeptFrame: true)
+            return
+        case .keep(let n) where renderer.beginFrameToKeep():
+            drawItems(part(0..<n), pixelScale: pixelScale, clip: clip)
+            settledBottom.kept(renderer.keepFrame() ? n : 0, pixelScale: pixelScale)
+            drawItems(part(n..<list.items.count), pixelScale: pixelScale, clip: clip)
+        default:
+            settledBottom.kept(0, pixelScale: pixelScale)
+            drawItems(list, pixelScale: pixelScale, clip: clip)
+        }
+    }
+
+    /// Draws `list` (without snapshot items) into `clip`, beginning from the pending clear or
+    /// (`fromKeptFrame`) from the kept frame.
+    private func drawItems(_ list: DisplayList, pixelScale: Double, clip: Rect?, fromKeptFrame: Bool = false) {
         let output = renderer.outputSize
         let area = clip ?? Rect(x: 0, y: 0, width: Double(output.width), height: Double(output.height))
         states.removeAll(keepingCapacity: true)
@@ -182,8 +220,13 @@ package final class DisplayListRenderer {
         }
         tessellator.clipRect = area
         findCovers(list, area)
-        // A pending clear need not reach what the list's opaque items paint over.
-        covered(after: -1) { renderer.applyPendingClear(sparing: $0) }
+        // A pending clear (or the kept frame) need not reach what the list's opaque items paint over.
+        if fromKeptFrame {
+            // (Unless the list covers the output opaquely, which dropped the pending clear.)
+            if renderer.pendingClearColor != nil { covered(after: -1) { renderer.restoreKeptFrame(sparing: $0) } }
+        } else {
+            covered(after: -1) { renderer.applyPendingClear(sparing: $0) }
+        }
         for (place, i) in drawOrder.order.enumerated() {
             self.place = place
             draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,

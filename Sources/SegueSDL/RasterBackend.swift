@@ -13,6 +13,8 @@ final class RasterBackend: RenderBackend {
     /// The image of the texture drawn into, nil for the window's.
     private var textureTarget: RasterImage?
     private var clip: PixelRect?
+    /// The target's pixels `keepFrame` copied.
+    private var kept: RasterImage?
 
     init(window: SDLWindow) {
         self.window = window
@@ -88,6 +90,20 @@ final class RasterBackend: RenderBackend {
         guard let image = target else { return }
         pipeline.draw(vertices, indices, edges: edges, shades: shades, texture: texture.map(Self.image), blended: blended, into: image,
                       clip: clip ?? image.bounds, covered: covered)
+    }
+
+    func keepFrame() -> Bool {
+        guard let frame = target else { return false }
+        if kept?.width != frame.width || kept?.height != frame.height { kept = RasterImage(width: frame.width, height: frame.height) }
+        guard let kept else { return false }
+        pipeline.copy(from: frame, frame.bounds, sparing: .none, into: kept)
+        return true
+    }
+
+    func restoreKeptFrame(sparing: CoveredPixels) -> Bool {
+        guard let frame = target, let kept, kept.width == frame.width, kept.height == frame.height else { return false }
+        pipeline.copy(from: kept, clip ?? frame.bounds, sparing: sparing, into: frame)
+        return true
     }
 
     func present() {

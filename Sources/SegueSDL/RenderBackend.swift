@@ -34,6 +34,14 @@ protocol RenderBackend: AnyObject {
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
               edges: Rasterizer.TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: Texture?, blended: Bool,
               covered: CoveredPixels)
+    /// Copies the target's pixels as drawn so far into an image kept to start a later frame
+    /// from (`restoreKeptFrame`); false, keeping none, where a copy would not spare this
+    /// engine any work.
+    func keepFrame() -> Bool
+    /// Copies the kept pixels within the clip back into the target (the one they were kept
+    /// from, the caller makes sure), but the pixels of `sparing` (painted over opaquely
+    /// later); false, copying nothing, unless they are of its size.
+    func restoreKeptFrame(sparing: CoveredPixels) -> Bool
     /// Shows the window's frame.
     func present()
     /// Writes the pixels of `rect` (inside the target) to `rgba`, RGBA bytes, row by row.

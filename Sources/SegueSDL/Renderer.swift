@@ -158,6 +158,8 @@ package final class Renderer {
 
     /// A clear not applied yet.
     private var pendingClear: Color?
+    /// The colour of the clear not applied yet, if any.
+    var pendingClearColor: Color? { pendingClear }
 
     /// Drops a pending clear: the caller is about to paint every pixel of the target opaquely.
     func skipPendingClear() {
@@ -176,6 +178,59 @@ package final class Renderer {
         backend.clear(Self.bytes(color), sparing: sparing)
     }
 
+    // MARK: Kept frames
+
+    /// While a frame to keep is drawn, the clear it began from and the textures drawn from,
+    /// each with its version.
+    private var frameToKeep: (clear: Color, textures: [(texture: Texture, version: Int)])?
+    /// The kept frame: the target it was drawn into (nil: the window), its size and the clip
+    /// it was drawn within, the clear it began from, and the textures it was drawn from
+    /// (weakly: one let go of leaves it out of date) with their versions; nil while none is kept.
+    private var kept: (target: Weak<Texture>?, size: PixelRect, clip: Rect?, clear: Color,
+                       textures: [(texture: Weak<Texture>, version: Int)])?
+    /// How many frames began from the kept frame (a figure for the bench and the tests).
+    package private(set) var keptFramesRestored = 0
+
+    /// The whole of the current target, in pixels.
+    private var targetBounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height) }
+
+    /// Begins a frame to keep (`keepFrame`): true where it begins with a clear not yet
+    /// applied (so what is kept does not depend on the frame before).
+    func beginFrameToKeep() -> Bool {
+        guard let pendingClear else { return false }
+        frameToKeep = (pendingClear, [])
+        return true
+    }
+
+    /// Keeps the frame as drawn since `beginFrameToKeep`: false where the engine keeps none.
+    func keepFrame() -> Bool {
+        defer { frameToKeep = nil }
+        guard let drawn = frameToKeep, backend.keepFrame() else {
+            kept = nil
+            return false
+        }
+        kept = (target.map { Weak($0) }, targetBounds, clip, drawn.clear, drawn.textures.map { (Weak($0.texture), $0.version) })
+        return true
+    }
+
+    /// Whether `restoreKeptFrame` would begin this frame from the kept one: the target the
+    /// one it was kept from, of the same size and within the same clip, the pending clear
+    /// the one it began from, and every texture it was drawn from as it was.
+    var canRestoreKeptFrame: Bool {
+        guard let kept, clip == kept.clip, pendingClear == kept.clear, kept.size == targetBounds,
+              kept.target.map({ $0.object.map { $0 === target } ?? false }) ?? (target == nil) else { return false }
+        return kept.textures.allSatisfy { $0.texture.object.map { t in t.version } == $0.version }
+    }
+
+    /// Begins the frame from the kept one, within the clip, instead of the pending clear
+    /// (which it began from; outside a clip the clear is applied), but the pixels of
+    /// `sparing`, painted over opaquely later: where `canRestoreKeptFrame` said so as the
+    /// frame began (textures it was drawn from may gain glyphs meanwhile).
+    func restoreKeptFrame(sparing: CoveredPixels) {
+        if clip == nil { pendingClear = nil } else { applyPendingClear() }
+        if backend.restoreKeptFrame(sparing: sparing) { keptFramesRestored += 1 }
+    }
+
     /// Draws `indices.count / 3` triangles of `vertices`, textured by `texture` (times the
     /// vertex colours) or coloured by the vertices alone, blended or stored, `edges`
     /// anti-aliased where the engine `drawsEdgeCoverage`, untextured ones shaded exactly by
@@ -185,6 +240,9 @@ package final class Renderer {
                       edges: Rasterizer.TriangleEdges? = nil, shades: UnsafeBufferPointer<VertexShade>? = nil, texture: Texture?,
                       blended: Bool, covered: CoveredPixels = .none) {
         applyPendingClear()
+        if let texture, let drawn = frameToKeep?.textures, !drawn.contains(where: { $0.texture === texture }) {
+            frameToKeep?.textures.append((texture, texture.version))
+        }
         backend.draw(vertices, indices, edges: edges, shades: shades, texture: texture, blended: blended, covered: covered)
     }
 
@@ -237,4 +295,11 @@ package final class Renderer {
     static func bytes(_ c: Color) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         (byte(c.red), byte(c.green), byte(c.blue), byte(c.alpha))
     }
+}
+
+/// A reference that does not keep its object alive.
+struct Weak<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object) { self.object = object }
 }

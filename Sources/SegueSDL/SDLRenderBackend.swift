@@ -145,6 +145,11 @@ final class SDLRenderBackend: RenderBackend {
         }
     }
 
+    /// (The GPU draws a frame again sooner than it is copied; SDL's software renderer keeps none either.)
+    func keepFrame() -> Bool { false }
+
+    func restoreKeptFrame(sparing: CoveredPixels) -> Bool { false }
+
     func present() {
         SDL_RenderPresent(handle)
     }

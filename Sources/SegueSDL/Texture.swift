@@ -27,9 +27,14 @@ package final class Texture {
         self.isOpaque = isOpaque
     }
 
+    /// How many times its pixels were replaced (`update`) or drawn into (`contentsChanged`):
+    /// what was drawn from it at one version is drawn alike while it stays.
+    private(set) var version = 0
+
     /// Tells the texture it was drawn into (as a target): its mip levels are made again
     /// before it is next sampled minified.
     func contentsChanged() {
+        version += 1
         switch storage {
         case .sdl(let texture): texture.levelsAreStale = true
         case .image(let image, let pipeline):
@@ -41,6 +46,7 @@ package final class Texture {
     /// Replaces the pixels of `x, y, w, h` (inside the texture) with `rgba` (RGBA bytes,
     /// `pitch` bytes a row).
     func update(x: Int, y: Int, w: Int, h: Int, rgba: UnsafeRawPointer, pitch: Int) {
+        version += 1
         switch storage {
         case .sdl(let texture):
             var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))

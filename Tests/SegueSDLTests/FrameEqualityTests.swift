@@ -10,6 +10,14 @@ import SegueRender
 @MainActor @Suite(.serialized) struct FrameEqualityTests {
     static let screen = Size(width: 375, height: 667)
 
+    /// The demo or catalog transition `name` on a screen of `screen`'s size.
+    private static func demo(_ name: String) throws -> Demo {
+        if let builtIn = DemoCatalog.make(name, screenSize: screen) { return builtIn }
+        let path = try Assets.directory() + "/Transitions/\(name).json"
+        let file = try TransitionFile.read(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
+        return DemoCatalog.make(CustomTransition(file: file), screenSize: screen)
+    }
+
     /// The demo or catalog transition `name` (its first operation) at `progress`, drawn with
     /// `setUp` applied to the renderer first (and `drawn` after): its pixels and the list drawn.
     private func render(_ name: String, _ progress: Double, _ setUp: (DisplayListRenderer) -> Void,
@@ -18,14 +26,7 @@ import SegueRender
         let canvas = try OffscreenCanvas(platform: platform, width: Int(Self.screen.width), height: Int(Self.screen.height),
                                          assetsDirectory: try Assets.directory())
         setUp(canvas.drawer)
-        let demo: Demo
-        if let builtIn = DemoCatalog.make(name, screenSize: Self.screen) {
-            demo = builtIn
-        } else {
-            let path = try Assets.directory() + "/Transitions/\(name).json"
-            let file = try TransitionFile.read(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
-            demo = DemoCatalog.make(CustomTransition(file: file), screenSize: Self.screen)
-        }
+        let demo = try Self.demo(name)
         try canvas.drawer.textures.registerAssets(demo.images)
         let list = try demo.frame(of: demo.operations[0], atProgress: progress, scale: 1)
         let rgba = try canvas.render(list, pixelScale: 1)
@@ -93,4 +94,34 @@ import SegueRender
         let worst = zip(exact.rgba, cut.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 2, "fold at \(progress): \(worst) levels apart")
     }
+
+    /// Beginning frames from their settled bottom (`SettledBottom`): frame after frame of a
+    /// drag, the screen at rest beneath kept (the third) and copied (the fourth), the same
+    /// pixels as frames drawn whole — but where a translucent item over the bottom is no
+    /// longer blended into it ahead of time (`Precomposition`: the cross-fade's fading
+    /// screen), within two levels. The cube's two screens both turn: nothing settles.
+    @Test(arguments: [("magicmove", 0.3, true), ("explode", 0.2, true), ("crossfade", 0.4, true), ("fold", 0.4, true),
+                      ("cube", 0.5, false)])
+    func framesBegunFromTheirSettledBottomAreTheFramesDrawnWhole(_ name: String, _ progress: Double, _ settles: Bool) throws {
+        let platform = try Platform(headless: true)
+        func canvas(_ keeps: Bool) throws -> OffscreenCanvas {
+            let c = try OffscreenCanvas(platform: platform, width: Int(Self.screen.width), height: Int(Self.screen.height),
+                                        assetsDirectory: try Assets.directory())
+            c.drawer.keepsSettledBottom = keeps
+            return c
+        }
+        let kept = try canvas(true), whole = try canvas(false)
+        let demo = try Self.demo(name)
+        try kept.drawer.textures.registerAssets(demo.images)
+        try whole.drawer.textures.registerAssets(demo.images)
+        var worst = 0
+        for k in 0..<4 {
+            let list = try demo.frame(of: demo.operations[0], atProgress: progress + 0.01 * Double(k), scale: 1)
+            let a = try kept.render(list, pixelScale: 1), b = try whole.render(list, pixelScale: 1)
+            worst = max(worst, zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0)
+        }
+        #expect(worst <= 2, "\(name): off by up to \(worst) levels")
+        #expect((kept.renderer.keptFramesRestored > 0) == settles, "\(name): \(kept.renderer.keptFramesRestored) frames begun from it")
+    }
+
 }
