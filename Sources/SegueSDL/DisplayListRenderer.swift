@@ -22,7 +22,9 @@ import SegueRender
 package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
-    package var gradientLevelTolerance = 0.5
+    package var gradientLevelTolerance = 0.5 {
+        didSet { settledBottom = SettledBottom() }
+    }
     package let renderer: Renderer
     package let textures: ContentTextures
     /// Whether this is SDL's software renderer, whose 2.26 release misdraws (or crashes on)
@@ -49,35 +51,48 @@ package final class DisplayListRenderer {
             antialiases = antialiases && renderer.drawsEdgeCoverage
             tessellator.antialiasing = antialiases
             occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
+            settledBottom = SettledBottom()
         }
     }
     /// Whether items are shaded exactly where that pays: by default where the engine can.
     /// Off, they are cut for perspective and tints as SDL's renderers need (to compare).
     package var shadesExactly: Bool {
-        didSet { shadesExactly = shadesExactly && renderer.drawsExactShading }
+        didSet {
+            shadesExactly = shadesExactly && renderer.drawsExactShading
+            settledBottom = SettledBottom()
+        }
     }
     /// Whether items and glyphs wholly outside their clip regions are skipped before they are
     /// cut (`ClipBounds`). Off, the clip alone cuts them away: the same pixels, slower.
-    package var skipsClippedAway = true
+    package var skipsClippedAway = true {
+        didSet { settledBottom = SettledBottom() }
+    }
     /// Whether pixels that opaque items drawn later surely replace are left undrawn
     /// (`Covers`). Off, they are drawn and then painted over: the same pixels, slower.
     package var skipsCoveredPixels = true
     /// Whether translucent fills are blended ahead of time where they can be
     /// (`Precomposition`). Off, each is blended as it is drawn (to compare).
-    package var precomposes = true
+    package var precomposes = true {
+        didSet { settledBottom = SettledBottom() }
+    }
     /// Whether a snapshot shown translucent is drawn once into a picture, which its layers
     /// show at their opacity (`SnapshotPictures`). Off, each layer draws the snapshot's
     /// items, each at that opacity.
-    package var drawsPictures = true
+    package var drawsPictures = true {
+        didSet { settledBottom = SettledBottom() }
+    }
     private lazy var pictures = SnapshotPictures(renderer: renderer, textures: textures)
     /// Whether a frame's settled bottom is drawn once, kept and begun from while it stays
     /// (`SettledBottom`), where the engine keeps frames. Off, every frame is drawn whole:
     /// the same pixels but where a translucent item over the bottom would have been
-    /// blended into it ahead of time (`Precomposition`), within two levels.
+    /// blended into it ahead of time (`Precomposition`), within two levels. (Items of the
+    /// bottom hidden under the rest are drawn in the frame that keeps it, and only then.)
     package var keepsSettledBottom = true
     private var settledBottom = SettledBottom()
     /// A part of the list being drawn (kept for its capacity).
     private var partOfList = DisplayList()
+    /// The shared sides of a whole list and of its bottom alone (`splitsCleanly`).
+    private var wholeSides = SharedSides(), bottomSides = SharedSides()
     /// The list being drawn with its snapshot items resolved (kept for its capacity).
     private var resolved = DisplayList()
     private var covers = Covers()
@@ -130,7 +145,8 @@ package final class DisplayListRenderer {
     /// Draws `list` into `clip` (pixels; nil for the whole output); `pixelScale` is the output
     /// pixels per point, used to rasterize text. Items wholly hidden under opaque items drawn
     /// after them are skipped, and the rest are drawn in `DrawOrder`, which gathers items of
-    /// one state into one draw call where no overlap forbids it.
+    /// one state into one draw call where no overlap forbids it. The first list drawn over a
+    /// frame's clear may begin from its settled bottom (`keepsSettledBottom`).
     package func draw(_ list: DisplayList, pixelScale: Double, clip: Rect? = nil) {
         guard list.items.contains(where: { $0.fill.isSnapshot }) else {
             drawResolved(list, pixelScale: pixelScale, clip: clip)
@@ -155,28 +171,53 @@ package final class DisplayListRenderer {
     private func drawResolved(_ list: DisplayList, pixelScale: Double, clip: Rect?) {
         lastTriangleCount = 0
         lastDrawCallCount = 0
-        guard keepsSettledBottom, renderer.pendingClearColor != nil else {
+        guard keepsSettledBottom, renderer.keepsFrames, renderer.pendingClearColor != nil else {
             drawItems(list, pixelScale: pixelScale, clip: clip)
             return
         }
         func part(_ range: Range<Int>) -> DisplayList {
             partOfList.items.removeAll(keepingCapacity: true)
             partOfList.items.append(contentsOf: list.items[range])
-            partOfList.clips = list.clips
+            partOfList.clips.removeAll(keepingCapacity: true)
+            partOfList.clips.append(contentsOf: list.clips)
             return partOfList
         }
         switch settledBottom.plan(for: list, pixelScale: pixelScale) {
-        case .restore(let n) where renderer.canRestoreKeptFrame:
+        case .restore(let n) where renderer.canRestoreKeptFrame && splitsCleanly(list, at: n):
             drawItems(part(n..<list.items.count), pixelScale: pixelScale, clip: clip, fromKeptFrame: true)
-            return
-        case .keep(let n) where renderer.beginFrameToKeep():
+        case .keep(let n) where splitsCleanly(list, at: n) && renderer.beginFrameToKeep():
             drawItems(part(0..<n), pixelScale: pixelScale, clip: clip)
             settledBottom.kept(renderer.keepFrame() ? n : 0, pixelScale: pixelScale)
             drawItems(part(n..<list.items.count), pixelScale: pixelScale, clip: clip)
         default:
             settledBottom.kept(0, pixelScale: pixelScale)
+            renderer.forgetKeptFrame()
             drawItems(list, pixelScale: pixelScale, clip: clip)
         }
+    }
+
+    /// Whether the first `n` items of `list`, drawn apart from the rest, are drawn as they
+    /// are with it: none of their sides, nor those of the clip regions they are seen
+    /// through, is one an item of the rest shares (`SharedSides`: drawn hard where shared,
+    /// anti-aliased apart, which would let what lies beneath show through a seam) — but
+    /// along a line between pixels, where the two draw alike.
+    private func splitsCleanly(_ list: DisplayList, at n: Int) -> Bool {
+        guard antialiases else { return true }
+        let items = list.items
+        wholeSides.find(in: list, nearW: tessellator.nearW) { !items[$0].fill.isText }
+        bottomSides.find(in: list, nearW: tessellator.nearW) { $0 < n && !items[$0].fill.isText }
+        for (k, item) in items[..<n].enumerated() {
+            let differ = wholeSides.hard[k] ^ bottomSides.hard[k]
+            if differ != 0 && !SharedSides.liesOnPixelLines(item.rect, item.transform, sides: differ) { return false }
+            var clip = item.clip, steps = 0
+            while let c = clip, c >= 0, c < list.clips.count, steps <= list.clips.count {
+                let region = list.clips[c], differ = wholeSides.hardClips[c] ^ bottomSides.hardClips[c]
+                if differ != 0 && !SharedSides.liesOnPixelLines(region.rect, region.transform, sides: differ) { return false }
+                clip = region.parent
+                steps += 1
+            }
+        }
+        return true
     }
 
     /// Draws `list` (without snapshot items) into `clip`, beginning from the pending clear or

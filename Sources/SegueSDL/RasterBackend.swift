@@ -92,6 +92,8 @@ final class RasterBackend: RenderBackend {
                       clip: clip ?? image.bounds, covered: covered)
     }
 
+    let keepsFrames = true
+
     func keepFrame() -> Bool {
         guard let frame = target else { return false }
         if kept?.width != frame.width || kept?.height != frame.height { kept = RasterImage(width: frame.width, height: frame.height) }
@@ -104,6 +106,10 @@ final class RasterBackend: RenderBackend {
         guard let frame = target, let kept, kept.width == frame.width, kept.height == frame.height else { return false }
         pipeline.copy(from: kept, clip ?? frame.bounds, sparing: sparing, into: frame)
         return true
+    }
+
+    func dropKeptFrame() {
+        kept = nil
     }
 
     func present() {

@@ -34,6 +34,8 @@ protocol RenderBackend: AnyObject {
     func draw(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
               edges: Rasterizer.TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: Texture?, blended: Bool,
               covered: CoveredPixels)
+    /// Whether `keepFrame` keeps anything.
+    var keepsFrames: Bool { get }
     /// Copies the target's pixels as drawn so far into an image kept to start a later frame
     /// from (`restoreKeptFrame`); false, keeping none, where a copy would not spare this
     /// engine any work.
@@ -42,6 +44,8 @@ protocol RenderBackend: AnyObject {
     /// from, the caller makes sure), but the pixels of `sparing` (painted over opaquely
     /// later); false, copying nothing, unless they are of its size.
     func restoreKeptFrame(sparing: CoveredPixels) -> Bool
+    /// Lets go of the kept pixels.
+    func dropKeptFrame()
     /// Shows the window's frame.
     func present()
     /// Writes the pixels of `rect` (inside the target) to `rgba`, RGBA bytes, row by row.

@@ -7,7 +7,7 @@ import SegueRender
 /// calls (a `RenderBackend`): Segue's own `Rasterizer` on the CPU (on a machine without a
 /// GPU it is the fastest), SDL's OpenGL renderer, or SDL's software renderer; `auto` takes
 /// OpenGL where its context is a real GPU, else the rasterizer. The renderer keeps the
-/// target, the clip and the pending clear.
+/// target, the clip, the pending clear and a kept frame to begin later ones from.
 package final class Renderer {
     package enum Kind: String, CaseIterable, Sendable {
         /// OpenGL on a GPU, else the rasterizer (`Renderer.reason` says which and why).
@@ -102,6 +102,7 @@ package final class Renderer {
     /// pixel's alpha full (a PNG without alpha is decoded with one), so it is drawn stored,
     /// not blended, and hides what lies under it.
     func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
+        texturesMade += 1
         let opaque = SDL_HasColorKey(surface) == SDL_FALSE && (surface.pointee.format.pointee.Amask == 0 || Self.alphaIsFull(surface))
         return try backend.makeTexture(from: surface, isOpaque: opaque)
     }
@@ -126,7 +127,8 @@ package final class Renderer {
     /// white: filtered next to a glyph's edge, a clear texel then thins the glyph without
     /// darkening it (transparent black would).
     func makeTexture(width: Int, height: Int, coverage: Bool = false, target: Bool = false) throws -> Texture {
-        try backend.makeTexture(width: width, height: height, coverage: coverage, target: target)
+        texturesMade += 1
+        return try backend.makeTexture(width: width, height: height, coverage: coverage, target: target)
     }
 
     /// A texture that can be drawn into, `width` × `height` pixels.
@@ -150,7 +152,8 @@ package final class Renderer {
 
     /// Fills the whole target with `color` and lifts the clip. The fill waits until the
     /// target is next drawn, read, shown or changed, and is skipped if the drawer first
-    /// declares that what it draws covers every pixel opaquely (`skipPendingClear`).
+    /// declares that what it draws covers every pixel opaquely (`skipPendingClear`), or
+    /// replaced by a kept frame that began with it (`restoreKeptFrame`).
     package func clear(_ color: Color) {
         setClip(nil)
         pendingClear = color
@@ -183,21 +186,32 @@ package final class Renderer {
     /// While a frame to keep is drawn, the clear it began from and the textures drawn from,
     /// each with its version.
     private var frameToKeep: (clear: Color, textures: [(texture: Texture, version: Int)])?
-    /// The kept frame: the target it was drawn into (nil: the window), its size and the clip
-    /// it was drawn within, the clear it began from, and the textures it was drawn from
-    /// (weakly: one let go of leaves it out of date) with their versions; nil while none is kept.
+    /// The kept frame: the target it was drawn into (nil: the window) and its size, the clip
+    /// it was drawn within, the clear it began from, the textures it was drawn from (weakly:
+    /// one let go of leaves it out of date) with their versions, and how many textures had
+    /// been made (one made since may be an image an item drew nothing of, not yet loaded);
+    /// nil while none is kept.
     private var kept: (target: Weak<Texture>?, size: PixelRect, clip: Rect?, clear: Color,
-                       textures: [(texture: Weak<Texture>, version: Int)])?
+                       textures: [(texture: Weak<Texture>, version: Int)], texturesMade: Int)?
+    /// Textures made so far.
+    private var texturesMade = 0
     /// How many frames began from the kept frame (a figure for the bench and the tests).
     package private(set) var keptFramesRestored = 0
+    /// The most pixels a kept frame holds (twice 3840 × 2160: 66 MB): a larger target is
+    /// drawn whole every frame rather than held twice.
+    static let keptFrameLimit = 2 * 3840 * 2160
 
     /// The whole of the current target, in pixels.
     private var targetBounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height) }
 
+    /// Whether this engine keeps frames (`keepFrame`) for targets of this size: Segue's
+    /// rasterizer, whose copy costs less than drawing again; not SDL's renderers.
+    var keepsFrames: Bool { backend.keepsFrames && outputSize.width * outputSize.height <= Self.keptFrameLimit }
+
     /// Begins a frame to keep (`keepFrame`): true where it begins with a clear not yet
     /// applied (so what is kept does not depend on the frame before).
     func beginFrameToKeep() -> Bool {
-        guard let pendingClear else { return false }
+        guard keepsFrames, let pendingClear else { return false }
         frameToKeep = (pendingClear, [])
         return true
     }
@@ -206,18 +220,27 @@ package final class Renderer {
     func keepFrame() -> Bool {
         defer { frameToKeep = nil }
         guard let drawn = frameToKeep, backend.keepFrame() else {
-            kept = nil
+            forgetKeptFrame()
             return false
         }
-        kept = (target.map { Weak($0) }, targetBounds, clip, drawn.clear, drawn.textures.map { (Weak($0.texture), $0.version) })
+        kept = (target.map { Weak($0) }, targetBounds, clip, drawn.clear, drawn.textures.map { (Weak($0.texture), $0.version) },
+                texturesMade)
         return true
+    }
+
+    /// Lets go of the kept frame and its pixels.
+    func forgetKeptFrame() {
+        guard kept != nil else { return }
+        kept = nil
+        backend.dropKeptFrame()
     }
 
     /// Whether `restoreKeptFrame` would begin this frame from the kept one: the target the
     /// one it was kept from, of the same size and within the same clip, the pending clear
-    /// the one it began from, and every texture it was drawn from as it was.
+    /// the one it began from, no texture made since, and every texture it was drawn from as
+    /// it was.
     var canRestoreKeptFrame: Bool {
-        guard let kept, clip == kept.clip, pendingClear == kept.clear, kept.size == targetBounds,
+        guard let kept, clip == kept.clip, pendingClear == kept.clear, kept.size == targetBounds, kept.texturesMade == texturesMade,
               kept.target.map({ $0.object.map { $0 === target } ?? false }) ?? (target == nil) else { return false }
         return kept.textures.allSatisfy { $0.texture.object.map { t in t.version } == $0.version }
     }
@@ -225,10 +248,17 @@ package final class Renderer {
     /// Begins the frame from the kept one, within the clip, instead of the pending clear
     /// (which it began from; outside a clip the clear is applied), but the pixels of
     /// `sparing`, painted over opaquely later: where `canRestoreKeptFrame` said so as the
-    /// frame began (textures it was drawn from may gain glyphs meanwhile).
+    /// frame began (textures it was drawn from may gain glyphs meanwhile). Should the
+    /// engine copy nothing, the clear is applied everywhere.
     func restoreKeptFrame(sparing: CoveredPixels) {
+        let clear = pendingClear
         if clip == nil { pendingClear = nil } else { applyPendingClear() }
-        if backend.restoreKeptFrame(sparing: sparing) { keptFramesRestored += 1 }
+        if backend.restoreKeptFrame(sparing: sparing) {
+            keptFramesRestored += 1
+        } else if let clear {
+            pendingClear = clear
+            applyPendingClear()
+        }
     }
 
     /// Draws `indices.count / 3` triangles of `vertices`, textured by `texture` (times the
@@ -240,7 +270,7 @@ package final class Renderer {
                       edges: Rasterizer.TriangleEdges? = nil, shades: UnsafeBufferPointer<VertexShade>? = nil, texture: Texture?,
                       blended: Bool, covered: CoveredPixels = .none) {
         applyPendingClear()
-        if let texture, let drawn = frameToKeep?.textures, !drawn.contains(where: { $0.texture === texture }) {
+        if let texture, frameToKeep?.textures.contains(where: { $0.texture === texture }) == false {
             frameToKeep?.textures.append((texture, texture.version))
         }
         backend.draw(vertices, indices, edges: edges, shades: shades, texture: texture, blended: blended, covered: covered)

@@ -146,9 +146,13 @@ final class SDLRenderBackend: RenderBackend {
     }
 
     /// (The GPU draws a frame again sooner than it is copied; SDL's software renderer keeps none either.)
+    let keepsFrames = false
+
     func keepFrame() -> Bool { false }
 
     func restoreKeptFrame(sparing: CoveredPixels) -> Bool { false }
+
+    func dropKeptFrame() {}
 
     func present() {
         SDL_RenderPresent(handle)

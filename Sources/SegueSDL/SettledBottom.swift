@@ -34,7 +34,8 @@ struct SettledBottom {
         let before = lastSettled
         last.items.removeAll(keepingCapacity: true)
         last.items.append(contentsOf: list.items)
-        last.clips = list.clips
+        last.clips.removeAll(keepingCapacity: true)
+        last.clips.append(contentsOf: list.clips)
         lastSettled = settled
         let kept = keptScale == pixelScale ? keptCount : 0
         if settled > 0 && settled == before && settled != kept { return .keep(settled) }

@@ -116,4 +116,47 @@ extension GoldenFrameTests {
         #expect(Array(after[(10 * 40 + 10) * 4..<(10 * 40 + 10) * 4 + 4]) == [0, 255, 0, 255])
         #expect(canvas.renderer.keptFramesRestored == 1)
     }
+
+    /// A settled item sharing a side with one that changes (two halves of a bar, one lit):
+    /// drawn apart, each would anti-alias the side and let the black beneath show through a
+    /// seam; so the frames are drawn whole, the very pixels of frames never split.
+    @Test func aBottomSharingASideWithTheRestIsNotDrawnApart() throws {
+        func canvas() throws -> OffscreenCanvas {
+            try OffscreenCanvas(platform: try Platform(headless: true), width: 40, height: 10, assetsDirectory: try Assets.directory())
+        }
+        let kept = try canvas(), whole = try canvas()
+        whole.drawer.keepsSettledBottom = false
+        for t in 0..<4 {
+            var list = DisplayList()
+            list.items.append(DisplayList.Item(rect: Rect(x: 0, y: 0, width: 20.5, height: 10), transform: .identity, opacity: 1,
+                                               fill: .color(Color(hex: 0xC0C0C0))))
+            list.items.append(DisplayList.Item(rect: Rect(x: 20.5, y: 0, width: 19.5, height: 10), transform: .identity, opacity: 1,
+                                               fill: .color(Color(red: 1, green: Double(t) / 4, blue: 0, alpha: 1))))
+            #expect(try kept.render(list, pixelScale: 1) == whole.render(list, pixelScale: 1), "frame \(t)")
+        }
+        #expect(kept.renderer.keptFramesRestored == 0)
+    }
+
+    /// An image the settled bottom shows before it is loaded draws nothing; loaded later (a
+    /// texture made since the bottom was kept), it shows at once.
+    @Test func anImageLoadedLaterShowsUnderTheSettledBottom() throws {
+        let canvas = try OffscreenCanvas(platform: try Platform(headless: true), width: 40, height: 20,
+                                         assetsDirectory: try Assets.directory())
+        let photo = ImageContent(id: "later", pixelSize: Size(width: 480, height: 360))
+        func frame(_ t: Int) throws -> [UInt8] {
+            var list = DisplayList()
+            list.items.append(DisplayList.Item(rect: Rect(x: 0, y: 0, width: 20, height: 20), transform: .identity, opacity: 1,
+                                               fill: .image(photo, source: Rect(x: 0, y: 0, width: 1, height: 1))))
+            list.items.append(DisplayList.Item(rect: Rect(x: 20 + Double(t), y: 0, width: 5, height: 5), transform: .identity,
+                                               opacity: 1, fill: .color(.white)))
+            return try canvas.render(list, pixelScale: 1)
+        }
+        for t in 0..<4 { #expect(try frame(t)[(10 * 40 + 10) * 4 + 3] == 255) }
+        #expect(Array(try frame(4)[(10 * 40 + 10) * 4..<(10 * 40 + 10) * 4 + 3]) == [0, 0, 0])
+        #expect(canvas.renderer.keptFramesRestored == 2)
+        _ = try canvas.drawer.textures.registerImage(id: "later", path: try Assets.directory() + "/Pictures/photo-1.png")
+        #expect(Array(try frame(5)[(10 * 40 + 10) * 4..<(10 * 40 + 10) * 4 + 3]) != [0, 0, 0])
+        #expect(canvas.renderer.keptFramesRestored == 2)
+    }
+
 }
