@@ -92,21 +92,23 @@ extension GoldenFrameTests {
         #expect(whole.renderer.keptFramesRestored == 0)
     }
 
+    /// A photograph (the image `id`, 20 × 20 pixels) at rest beside a white square `t` pixels on.
+    private func photoBesideACard(id: String, _ t: Int) -> DisplayList {
+        let photo = ImageContent(id: id, pixelSize: Size(width: 480, height: 360))
+        return DisplayList(items: [
+            DisplayList.Item(rect: Rect(x: 0, y: 0, width: 20, height: 20), transform: .identity, opacity: 1,
+                             fill: .image(photo, source: Rect(x: 0, y: 0, width: 1, height: 1))),
+            DisplayList.Item(rect: Rect(x: 20 + Double(t), y: 0, width: 5, height: 5), transform: .identity, opacity: 1, fill: .color(.white)),
+        ])
+    }
+
     /// A texture the kept bottom was drawn from that changes (its pixels replaced) puts the
     /// kept frame out of date: the next frame is drawn whole and shows the new pixels.
     @Test func aTextureThatChangesPutsTheKeptBottomOutOfDate() throws {
         let canvas = try OffscreenCanvas(platform: try Platform(headless: true), width: 40, height: 20,
                                          assetsDirectory: try Assets.directory())
         try canvas.drawer.textures.registerAssets([(id: "photo", path: "Pictures/photo-1.png")])
-        let photo = ImageContent(id: "photo", pixelSize: Size(width: 480, height: 360))
-        func frame(_ t: Int) throws -> [UInt8] {
-            var list = DisplayList()
-            list.items.append(DisplayList.Item(rect: Rect(x: 0, y: 0, width: 20, height: 20), transform: .identity, opacity: 1,
-                                               fill: .image(photo, source: Rect(x: 0, y: 0, width: 1, height: 1))))
-            list.items.append(DisplayList.Item(rect: Rect(x: 20 + Double(t), y: 0, width: 5, height: 5), transform: .identity,
-                                               opacity: 1, fill: .color(.white)))
-            return try canvas.render(list, pixelScale: 1)
-        }
+        func frame(_ t: Int) throws -> [UInt8] { try canvas.render(photoBesideACard(id: "photo", t), pixelScale: 1) }
         for t in 0..<4 { _ = try frame(t) }
         #expect(canvas.renderer.keptFramesRestored == 1)
         let green = (0..<480 * 360 * 4).map { UInt8($0 % 4 == 1 || $0 % 4 == 3 ? 255 : 0) }
@@ -142,15 +144,7 @@ extension GoldenFrameTests {
     @Test func anImageLoadedLaterShowsUnderTheSettledBottom() throws {
         let canvas = try OffscreenCanvas(platform: try Platform(headless: true), width: 40, height: 20,
                                          assetsDirectory: try Assets.directory())
-        let photo = ImageContent(id: "later", pixelSize: Size(width: 480, height: 360))
-        func frame(_ t: Int) throws -> [UInt8] {
-            var list = DisplayList()
-            list.items.append(DisplayList.Item(rect: Rect(x: 0, y: 0, width: 20, height: 20), transform: .identity, opacity: 1,
-                                               fill: .image(photo, source: Rect(x: 0, y: 0, width: 1, height: 1))))
-            list.items.append(DisplayList.Item(rect: Rect(x: 20 + Double(t), y: 0, width: 5, height: 5), transform: .identity,
-                                               opacity: 1, fill: .color(.white)))
-            return try canvas.render(list, pixelScale: 1)
-        }
+        func frame(_ t: Int) throws -> [UInt8] { try canvas.render(photoBesideACard(id: "later", t), pixelScale: 1) }
         for t in 0..<4 { #expect(try frame(t)[(10 * 40 + 10) * 4 + 3] == 255) }
         #expect(Array(try frame(4)[(10 * 40 + 10) * 4..<(10 * 40 + 10) * 4 + 3]) == [0, 0, 0])
         #expect(canvas.renderer.keptFramesRestored == 2)
