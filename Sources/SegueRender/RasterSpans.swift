@@ -232,13 +232,18 @@ extension Rasterizer {
             rowOfImage(line, first, last, &walk, fade: fade, blended)
         } else {
             var x = first
-            while x &+ 3 <= last {
-                let s = faded(bilinear4(walk.insideFootprints()), by: fade)
-                let p = UnsafeMutableRawPointer(line + x)
-                p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
-                walk.u &+= 4 &* walk.du
-                walk.v &+= 4 &* walk.dv
-                x &+= 4
+            if x &+ 3 <= last, let (u4, v4, step) = walk.insideLanes() {
+                var (u, v) = (u4, v4)
+                while x &+ 3 <= last {
+                    let s = faded(bilinear4(walk.insideFootprints(u, v)), by: fade)
+                    let p = UnsafeMutableRawPointer(line + x)
+                    p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
+                    u &+= step.u
+                    v &+= step.v
+                    x &+= 4
+                }
+                walk.u &+= (x &- first) &* walk.du
+                walk.v &+= (x &- first) &* walk.dv
             }
             while x <= last {
                 let s = faded(bilinear(walk.insideFootprint()), by: fade)
@@ -427,16 +432,27 @@ extension Rasterizer {
                     UInt32(truncatingIfNeeded: u &>> 8 & 0xFF), UInt32(truncatingIfNeeded: v &>> 8 & 0xFF))
         }
 
-        /// `insideFootprint()` at this step and the next three, lane by lane (all inside).
+        /// This step's position and the next three's, lane by lane, and the step of four, in
+        /// 32-bit lanes — nil where they might not fit: a texture 32768 texels or more a side,
+        /// or steps of 4096 texels or more. (Inside the texture a 16.16 position is below 2³¹.)
         @inline(__always)
-        func insideFootprints() -> (a: SIMD4<UInt32>, b: SIMD4<UInt32>, c: SIMD4<UInt32>, d: SIMD4<UInt32>, fu: SIMD4<UInt32>,
-                                    fv: SIMD4<UInt32>) {
-            let u4 = SIMD4<Int>(u, u &+ du, u &+ 2 &* du, u &+ 3 &* du), v4 = SIMD4<Int>(v, v &+ dv, v &+ 2 &* dv, v &+ 3 &* dv)
-            let at = (v4 &>> 16) &* width &+ (u4 &>> 16)
-            let t0 = texels + at[0], t1 = texels + at[1], t2 = texels + at[2], t3 = texels + at[3], w = width
+        func insideLanes() -> (u: SIMD4<Int32>, v: SIMD4<Int32>, step: (u: SIMD4<Int32>, v: SIMD4<Int32>))? {
+            guard width < 32768, height < 32768, abs(du) < 1 << 28, abs(dv) < 1 << 28 else { return nil }
+            let ramp = SIMD4<Int32>(0, 1, 2, 3)
+            let du32 = Int32(truncatingIfNeeded: du), dv32 = Int32(truncatingIfNeeded: dv)
+            return (SIMD4(repeating: Int32(truncatingIfNeeded: u)) &+ ramp &* du32, SIMD4(repeating: Int32(truncatingIfNeeded: v)) &+ ramp &* dv32,
+                    (SIMD4(repeating: 4 &* du32), SIMD4(repeating: 4 &* dv32)))
+        }
+
+        /// `insideFootprint()` at the four positions `u`, `v` (all inside; `insideLanes`).
+        @inline(__always)
+        func insideFootprints(_ u: SIMD4<Int32>, _ v: SIMD4<Int32>) -> (a: SIMD4<UInt32>, b: SIMD4<UInt32>, c: SIMD4<UInt32>,
+                                                                     d: SIMD4<UInt32>, fu: SIMD4<UInt32>, fv: SIMD4<UInt32>) {
+            let at = (v &>> 16) &* Int32(truncatingIfNeeded: width) &+ (u &>> 16)
+            let t0 = texels + Int(at[0]), t1 = texels + Int(at[1]), t2 = texels + Int(at[2]), t3 = texels + Int(at[3]), w = width
             return (SIMD4(t0[0], t1[0], t2[0], t3[0]), SIMD4(t0[1], t1[1], t2[1], t3[1]),
                     SIMD4(t0[w], t1[w], t2[w], t3[w]), SIMD4(t0[w &+ 1], t1[w &+ 1], t2[w &+ 1], t3[w &+ 1]),
-                    SIMD4<UInt32>(truncatingIfNeeded: u4 &>> 8 & 0xFF), SIMD4<UInt32>(truncatingIfNeeded: v4 &>> 8 & 0xFF))
+                    SIMD4<UInt32>(truncatingIfNeeded: u &>> 8 & 0xFF), SIMD4<UInt32>(truncatingIfNeeded: v &>> 8 & 0xFF))
         }
 
         @inline(__always)
