@@ -317,16 +317,23 @@ extension Rasterizer {
                 i &+= 1
             }
             var x = lo, u = walk.u
-            while x &+ 3 <= hi {
-                let u4 = SIMD4<Int>(u, u &+ du, u &+ 2 &* du, u &+ 3 &* du)
-                let k = (u4 &>> 16) &- first
-                let left = SIMD4<UInt32>(c[k[0]], c[k[1]], c[k[2]], c[k[3]])
-                let right = SIMD4<UInt32>(c[k[0] &+ 1], c[k[1] &+ 1], c[k[2] &+ 1], c[k[3] &+ 1])
-                let s = faded(lerp4(left, right, SIMD4<UInt32>(truncatingIfNeeded: u4 &>> 8 & 0xFF)), by: fade)
-                let p = UnsafeMutableRawPointer(line + x)
-                p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
-                u &+= 4 &* du
-                x &+= 4
+            // Positions from the first column's, four at a time in 32-bit lanes (they stay
+            // under the texture's width, below 2¹⁵ texels, where the steps are small enough).
+            if x &+ 3 <= hi, walk.width < 32768, abs(du) < 1 << 28 {
+                let du32 = Int32(truncatingIfNeeded: du)
+                var r = SIMD4(repeating: Int32(truncatingIfNeeded: u &- first &<< 16)) &+ SIMD4(0, 1, 2, 3) &* du32
+                let step = SIMD4(repeating: 4 &* du32)
+                while x &+ 3 <= hi {
+                    let k = r &>> 16
+                    let left = SIMD4<UInt32>(c[Int(k[0])], c[Int(k[1])], c[Int(k[2])], c[Int(k[3])])
+                    let right = SIMD4<UInt32>(c[Int(k[0]) &+ 1], c[Int(k[1]) &+ 1], c[Int(k[2]) &+ 1], c[Int(k[3]) &+ 1])
+                    let s = faded(lerp4(left, right, SIMD4<UInt32>(truncatingIfNeeded: r &>> 8 & 0xFF)), by: fade)
+                    let p = UnsafeMutableRawPointer(line + x)
+                    p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
+                    r &+= step
+                    x &+= 4
+                }
+                u &+= (x &- lo) &* du
             }
             while x <= hi {
                 let k = (u &>> 16) - first
