@@ -179,6 +179,18 @@ extension Rasterizer {
         }
     }
 
+    /// Columns lo…hi of `source` into `line`, blended over it or stored, four at a time.
+    @inline(__always)
+    static func store(_ line: UnsafeMutablePointer<UInt32>, from source: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
+                      _ blended: Bool) {
+        guard blended else {
+            (line + lo).update(from: source + lo, count: hi - lo + 1)
+            return
+        }
+        var at = source + lo
+        fourAtATime(line, lo, hi, true, { UnsafeRawPointer(at).loadUnaligned(as: SIMD4<UInt32>.self) }, { at += 4 })
+    }
+
     /// The colour a texture is multiplied by along a span.
     enum SpanColor {
         case uniform(UInt32)

@@ -591,6 +591,13 @@ package struct Rasterizer {
                 guard lo <= hi, let scratch else { return }
                 let source = scratch + worker * target.width
                 paint(source, lo, hi, y, false, row)
+                blendFringe(line, from: source, lo, hi, y)
+            }
+
+            /// Blends columns lo…hi of row `y` from their sources in `source`, each one's alpha
+            /// scaled by its coverage.
+            func blendFringe(_ line: UnsafeMutablePointer<UInt32>, from source: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
+                guard lo <= hi else { return }
                 for x in lo...hi {
                     let coverage = coverage(column: x, row: y)
                     guard coverage > 0 else { continue }
@@ -623,7 +630,15 @@ package struct Rasterizer {
                         inHi = inLo - 1
                     }
                 }
-                if inLo <= inHi {
+                if inLo <= inHi, (lo < inLo || inHi < hi), let texture, !texture.isCoverage, let scratch {
+                    // A texture's row sampled once, in and near the edges alike: its setup
+                    // costs more than the few pixels of a fringe (a tile's row has two).
+                    let source = scratch + worker * target.width
+                    paint(source, lo, hi, y, false, row)
+                    Rasterizer.store(line, from: source, inLo, inHi, blended)
+                    blendFringe(line, from: source, lo, inLo - 1, y)
+                    blendFringe(line, from: source, inHi + 1, hi, y)
+                } else if inLo <= inHi {
                     paint(line, inLo, inHi, y, blended, row)
                     paintFringe(line, lo, inLo - 1, y, row)
                     paintFringe(line, inHi + 1, hi, y, row)
