@@ -533,14 +533,15 @@ package struct Rasterizer {
                     Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
                                             uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
                 } else if rowConstant {
-                    let c = Rasterizer.pack(exact.map { $0.colour(at: middle, row: cy) } ?? c0 + dcdx * middle + dcdy * cy)
+                    // (Optional chaining reads the shading where it is; binding it would copy it.)
+                    let c = Rasterizer.pack(exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)
                     if !blended || c >> 24 == 255 {
                         (line + lo).update(repeating: c, count: hi - lo + 1)
                     } else {
                         Rasterizer.blendSpan(line, lo, hi, c)
                     }
-                } else if let exact {
-                    exact.span(line, lo, hi, row: cy, covering: row.first, row.last, blended)
+                } else if exact != nil {
+                    exact?.span(line, lo, hi, row: cy, covering: row.first, row.last, blended)
                 } else {
                     Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, skip: skip, blended)
                 }
