@@ -87,24 +87,6 @@ package struct SharedSides {
         sides.append(Side(item: index, bit: Tessellator.Edge.left, p: pd, q: pa, clockwise: clockwise))
     }
 
-    /// Whether each side of `r` under `m` that `bits` names (`Tessellator.Edge`) lies along a
-    /// line between pixels, level or upright: where hard and anti-aliased draw the same
-    /// pixels, as every pixel is wholly on one side of it.
-    package static func liesOnPixelLines(_ r: Rect, _ m: Transform3D, sides bits: UInt64) -> Bool {
-        let corners = [m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
-                       m.apply(x: r.maxX, y: r.maxY), m.apply(x: r.minX, y: r.maxY)]
-        guard corners.allSatisfy({ $0.w > 0 }) else { return false }
-        let p = corners.map(\.projected)
-        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) <= 1.0 / 512 }
-        for (k, bit) in [Tessellator.Edge.top, Tessellator.Edge.right, Tessellator.Edge.bottom, Tessellator.Edge.left].enumerated()
-        where bits & bit != 0 {
-            let a = p[k], b = p[(k + 1) % 4]
-            let onLine = (abs(a.x - b.x) <= 1.0 / 512 && whole(a.x)) || (abs(a.y - b.y) <= 1.0 / 512 && whole(a.y))
-            if !onLine { return false }
-        }
-        return true
-    }
-
     private func near(_ a: Point, _ b: Point) -> Bool {
         abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
     }

@@ -91,8 +91,8 @@ package final class DisplayListRenderer {
     private var settledBottom = SettledBottom()
     /// A part of the list being drawn (kept for its capacity).
     private var partOfList = DisplayList()
-    /// The shared sides of a whole list and of its bottom alone (`splitsCleanly`).
-    private var wholeSides = SharedSides(), bottomSides = SharedSides()
+    /// The hard sides of the kept bottom and of this frame's (`bottomSides`).
+    private var keptBottomSides: [UInt64] = [], bottomSidesNow: [UInt64] = []
     /// The list being drawn with its snapshot items resolved (kept for its capacity).
     private var resolved = DisplayList()
     private var covers = Covers()
@@ -183,12 +183,15 @@ package final class DisplayListRenderer {
             return partOfList
         }
         switch settledBottom.plan(for: list, pixelScale: pixelScale) {
-        case .restore(let n) where renderer.canRestoreKeptFrame && splitsCleanly(list, at: n):
-            drawItems(part(n..<list.items.count), pixelScale: pixelScale, clip: clip, fromKeptFrame: true)
-        case .keep(let n) where splitsCleanly(list, at: n) && renderer.beginFrameToKeep():
-            drawItems(part(0..<n), pixelScale: pixelScale, clip: clip)
-            settledBottom.kept(renderer.keepFrame() ? n : 0, pixelScale: pixelScale)
-            drawItems(part(n..<list.items.count), pixelScale: pixelScale, clip: clip)
+        case .restore(let n) where renderer.canRestoreKeptFrame && bottomSidesAreAsKept(list, n):
+            drawItems(part(n..<list.items.count), pixelScale: pixelScale, clip: clip, fromKeptFrame: true, sidesFrom: n)
+        case .keep(let n) where renderer.beginFrameToKeep():
+            findSharedSides(list)
+            drawItems(part(0..<n), pixelScale: pixelScale, clip: clip, sidesFrom: 0)
+            let kept = renderer.keepFrame()
+            if kept { bottomSides(list, n, into: &keptBottomSides) }
+            settledBottom.kept(kept ? n : 0, pixelScale: pixelScale)
+            drawItems(part(n..<list.items.count), pixelScale: pixelScale, clip: clip, sidesFrom: n)
         default:
             settledBottom.kept(0, pixelScale: pixelScale)
             renderer.forgetKeptFrame()
@@ -196,33 +199,45 @@ package final class DisplayListRenderer {
         }
     }
 
-    /// Whether the first `n` items of `list`, drawn apart from the rest, are drawn as they
-    /// are with it: none of their sides, nor those of the clip regions they are seen
-    /// through, is one an item of the rest shares (`SharedSides`: drawn hard where shared,
-    /// anti-aliased apart, which would let what lies beneath show through a seam) — but
-    /// along a line between pixels, where the two draw alike.
-    private func splitsCleanly(_ list: DisplayList, at n: Int) -> Bool {
-        guard antialiases else { return true }
+    /// The shared sides of a list whose parts are drawn apart, found on the whole of it (so
+    /// a side one part shares with the other stays hard on both: anti-aliased apart, what
+    /// lies beneath would show through a seam), its items but text all candidates.
+    private func findSharedSides(_ list: DisplayList) {
+        guard antialiases else { return }
         let items = list.items
-        wholeSides.find(in: list, nearW: tessellator.nearW) { !items[$0].fill.isText }
-        bottomSides.find(in: list, nearW: tessellator.nearW) { $0 < n && !items[$0].fill.isText }
-        for (k, item) in items[..<n].enumerated() {
-            let differ = wholeSides.hard[k] ^ bottomSides.hard[k]
-            if differ != 0 && !SharedSides.liesOnPixelLines(item.rect, item.transform, sides: differ) { return false }
+        sharedSides.find(in: list, nearW: tessellator.nearW) { !items[$0].fill.isText }
+    }
+
+    /// Writes to `sides` which sides of the first `n` items of `list`, and of the clip
+    /// regions they are seen through, are hard (`findSharedSides` found them): what the
+    /// kept frame's pixels depend on of the rest.
+    private func bottomSides(_ list: DisplayList, _ n: Int, into sides: inout [UInt64]) {
+        sides.removeAll(keepingCapacity: true)
+        guard antialiases else { return }
+        sides.append(contentsOf: sharedSides.hard[..<n])
+        for item in list.items[..<n] {
             var clip = item.clip, steps = 0
             while let c = clip, c >= 0, c < list.clips.count, steps <= list.clips.count {
-                let region = list.clips[c], differ = wholeSides.hardClips[c] ^ bottomSides.hardClips[c]
-                if differ != 0 && !SharedSides.liesOnPixelLines(region.rect, region.transform, sides: differ) { return false }
-                clip = region.parent
+                sides.append(UInt64(c))
+                sides.append(sharedSides.hardClips[c])
+                clip = list.clips[c].parent
                 steps += 1
             }
         }
-        return true
+    }
+
+    /// Whether the settled bottom's sides are hard as they were when it was kept (finding
+    /// the list's shared sides).
+    private func bottomSidesAreAsKept(_ list: DisplayList, _ n: Int) -> Bool {
+        findSharedSides(list)
+        bottomSides(list, n, into: &bottomSidesNow)
+        return bottomSidesNow == keptBottomSides
     }
 
     /// Draws `list` (without snapshot items) into `clip`, beginning from the pending clear or
-    /// (`fromKeptFrame`) from the kept frame.
-    private func drawItems(_ list: DisplayList, pixelScale: Double, clip: Rect?, fromKeptFrame: Bool = false) {
+    /// (`fromKeptFrame`) from the kept frame; its shared sides found on it, or (a part of a
+    /// list, `sidesFrom` its first item's place there) on the whole list (`findSharedSides`).
+    private func drawItems(_ list: DisplayList, pixelScale: Double, clip: Rect?, fromKeptFrame: Bool = false, sidesFrom: Int? = nil) {
         let output = renderer.outputSize
         let area = clip ?? Rect(x: 0, y: 0, width: Double(output.width), height: Double(output.height))
         states.removeAll(keepingCapacity: true)
@@ -256,9 +271,10 @@ package final class DisplayListRenderer {
             if precomposition.folded[i] { states[i] = nil } else if precomposition.under[i] != nil { states[i]?.blended = false }
         }
         drawOrder.plan(states: states, boxes: occlusion.boxes)
-        if antialiases {
+        if antialiases && sidesFrom == nil {
             sharedSides.find(in: list, nearW: tessellator.nearW) { self.states[$0].map { $0.source != .glyphs } ?? false }
         }
+        let sidesOffset = sidesFrom ?? 0
         tessellator.clipRect = area
         findCovers(list, area)
         // A pending clear (or the kept frame) need not reach what the list's opaque items paint over.
@@ -271,7 +287,7 @@ package final class DisplayListRenderer {
         for (place, i) in drawOrder.order.enumerated() {
             self.place = place
             draw(precomposition.shading(of: i, in: list), clips: list.clips, pixelScale: pixelScale, blended: states[i]!.blended,
-                 layout: layouts[i], shown: skipsClippedAway ? seenThroughClips[i]?.rect : nil, hardSides: antialiases ? sharedSides.hard[i] : 0)
+                 layout: layouts[i], shown: skipsClippedAway ? seenThroughClips[i]?.rect : nil, hardSides: antialiases ? sharedSides.hard[sidesOffset + i] : 0)
         }
         flush()
     }
