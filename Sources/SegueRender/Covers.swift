@@ -140,7 +140,7 @@ package struct CoveredPixels: @unchecked Sendable {
     }
 
     /// Columns x0 ..< x1 of one row.
-    package struct Run: Equatable, Sendable {
+    package struct Run: Equatable, Sendable, BitwiseCopyable {
         package var x0: Int32, x1: Int32
 
         package init(x0: Int32, x1: Int32) {

@@ -123,8 +123,15 @@ package final class RasterImage: @unchecked Sendable {
     /// halves at once; it stops, unfinished, once `isCancelled` says so.
     package func fill(_ argb: UInt32, _ rect: PixelRect, sparing: CoveredPixels = .none,
                       isCancelled: @Sendable () -> Bool = { false }) {
+        guard let clip = willFill(argb, rect, sparing: sparing) else { return }
+        inHalves(clip) { fillRows(argb, clip, rows: $0, sparing: sparing, isCancelled: isCancelled) }
+    }
+
+    /// What the image notes of `fill`'s call before its pixels are set, a band of rows at a
+    /// time, by `fillRows`: returns the part of `rect` in the image, nil where none.
+    package func willFill(_ argb: UInt32, _ rect: PixelRect, sparing: CoveredPixels) -> PixelRect? {
         let clip = rect.intersection(bounds)
-        guard !clip.isEmpty else { return }
+        guard !clip.isEmpty else { return nil }
         if clip == bounds && sparing.covers.isEmpty {
             uniform = argb
             written = nil
@@ -132,7 +139,15 @@ package final class RasterImage: @unchecked Sendable {
         } else {
             pixelsChanged(in: clip)
         }
-        eachRun(of: clip, sparing: sparing, isCancelled: isCancelled) { line, x0, x1 in (line + x0).update(repeating: argb, count: x1 - x0 + 1) }
+        return clip
+    }
+
+    /// `fill`'s pixels in `rows` of `clip` (what `willFill` returned), on this thread.
+    package func fillRows(_ argb: UInt32, _ clip: PixelRect, rows: Range<Int>, sparing: CoveredPixels,
+                          isCancelled: @Sendable () -> Bool = { false }) {
+        eachRun(of: clip, rows: rows, sparing: sparing, isCancelled: isCancelled) { line, x0, x1 in
+            (line + x0).update(repeating: argb, count: x1 - x0 + 1)
+        }
     }
 
     /// Copies the pixels of `rect` that lie in the image from `source` (an image of this
@@ -140,31 +155,58 @@ package final class RasterImage: @unchecked Sendable {
     /// `fill`, in two halves at once and cancellable.
     package func copy(from source: RasterImage, _ rect: PixelRect, sparing: CoveredPixels = .none,
                       isCancelled: @Sendable () -> Bool = { false }) {
+        guard let clip = willCopy(from: source, rect) else { return }
+        inHalves(clip) { copyRows(from: source, clip, rows: $0, sparing: sparing, isCancelled: isCancelled) }
+    }
+
+    /// As `willFill`, for `copy` (which `copyRows` then does a band of rows at a time).
+    package func willCopy(from source: RasterImage, _ rect: PixelRect) -> PixelRect? {
         precondition(source.width == width && source.height == height, "a copy between images of other sizes")
         let clip = rect.intersection(bounds)
-        guard !clip.isEmpty else { return }
+        guard !clip.isEmpty else { return nil }
         pixelsChanged(in: clip)
-        eachRun(of: clip, sparing: sparing, isCancelled: isCancelled) { line, x0, x1 in
+        return clip
+    }
+
+    /// `copy`'s pixels in `rows` of `clip` (what `willCopy` returned), on this thread.
+    package func copyRows(from source: RasterImage, _ clip: PixelRect, rows: Range<Int>, sparing: CoveredPixels,
+                          isCancelled: @Sendable () -> Bool = { false }) {
+        eachRun(of: clip, rows: rows, sparing: sparing, isCancelled: isCancelled) { line, x0, x1 in
             (line + x0).update(from: source.pixels + (line - self.pixels) + x0, count: x1 - x0 + 1)
         }
     }
 
-    /// Calls `body` with each row of `clip` (inside the image) and each run x0…x1 of its
-    /// columns not in `sparing`; a large rect's rows in two halves at once; it stops,
-    /// unfinished, once `isCancelled` says so.
-    private func eachRun(of clip: PixelRect, sparing: CoveredPixels, isCancelled: @Sendable () -> Bool,
-                         _ body: @Sendable (UnsafeMutablePointer<UInt32>, Int, Int) -> Void) {
+    /// Calls `body` with the rows of `clip`, a large rect's in two halves at once.
+    private func inHalves(_ clip: PixelRect, _ body: (Range<Int>) -> Void) {
         let rows = clip.y1 - clip.y0, halves = (clip.x1 - clip.x0) * rows > 100_000 ? 2 : 1
-        DispatchQueue.concurrentPerform(iterations: halves) { half in
-            for y in (clip.y0 + rows * half / halves)..<(clip.y0 + rows * (half + 1) / halves) {
-                // A frame being given up stops within a row (a first fill of 8192² pixels
-                // also pays for the pages it touches: up to a second).
-                if y % 64 == 0 && isCancelled() { return }
-                let line = pixels + y * width
-                Rasterizer.uncovered(clip.x0, clip.x1 - 1, row: y, sparing) { body(line, $0, $1) }
+        withoutActuallyEscaping(body) { body in
+            let shared = UncheckedSendable(body)
+            DispatchQueue.concurrentPerform(iterations: halves) { half in
+                shared.value((clip.y0 + rows * half / halves)..<(clip.y0 + rows * (half + 1) / halves))
             }
         }
     }
+
+    /// Calls `body` with each row of `clip` in `rows` and each run x0…x1 of its columns not
+    /// in `sparing`; it stops, unfinished, once `isCancelled` says so.
+    private func eachRun(of clip: PixelRect, rows: Range<Int>, sparing: CoveredPixels, isCancelled: @Sendable () -> Bool,
+                         _ body: (UnsafeMutablePointer<UInt32>, Int, Int) -> Void) {
+        let first = max(clip.y0, rows.lowerBound), end = min(clip.y1, rows.upperBound)
+        guard first < end else { return }
+        for y in first..<end {
+            // A frame being given up stops within a row (a first fill of 8192² pixels also
+            // pays for the pages it touches: up to a second).
+            if y % 64 == 0 && isCancelled() { return }
+            let line = pixels + y * width
+            Rasterizer.uncovered(clip.x0, clip.x1 - 1, row: y, sparing) { body(line, $0, $1) }
+        }
+    }
+}
+
+/// A value handed to threads that use it at once, where the caller knows that is safe.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// The memory of a `RasterImage`, borrowed.
@@ -199,7 +241,7 @@ package struct PixelRect: Equatable, Sendable {
 /// channel) and a texture position (0…1 across the texture). Laid out exactly as
 /// `SDL_Vertex` (x, y; r, g, b, a; u, v: 20 bytes, no padding), so a buffer of them can be
 /// handed to SDL's renderer as it is; SegueSDLTests checks that the layouts agree.
-package struct RasterVertex: Equatable, Sendable {
+package struct RasterVertex: Equatable, Sendable, BitwiseCopyable {
     package var x: Float
     package var y: Float
     package var r: UInt8
@@ -222,7 +264,7 @@ package struct RasterVertex: Equatable, Sendable {
 /// `shades`): its depth, so colours are interpolated perspective-correct across a layer
 /// seen in perspective, and a tint laid over its colour, interpolated apart from it and
 /// mixed in at each pixel — so neither needs the layer cut into small cells.
-package struct VertexShade: Equatable, Sendable {
+package struct VertexShade: Equatable, Sendable, BitwiseCopyable {
     /// 1 / w of the vertex's homogeneous position (w > 0: in front of the eye); the same at
     /// every vertex of a layer not in perspective.
     package var q: Float

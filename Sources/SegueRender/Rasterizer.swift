@@ -41,9 +41,9 @@ package struct Rasterizer {
     /// Per worker: a row of source pixels for anti-aliased edges, the near edges of the
     /// triangle it draws (`Job.nearEdgeLimit`) and the covers that triangle meets. Copies of
     /// a rasterizer share them: only one copy draws at a time.
-    private let scratchRows = Scratch<UInt32>(), scratchLines = Scratch<EdgeLine>(), scratchCovers = Scratch<CoveredPixels.Cover>()
+    private let scratchRows = RasterBuffer<UInt32>(), scratchLines = RasterBuffer<EdgeLine>(), scratchCovers = RasterBuffer<CoveredPixels.Cover>()
     /// The call's primitives (`Job.plan`), found once before the workers start.
-    private let scratchPlan = Scratch<SIMD4<Int32>>()
+    private let scratchPlan = RasterBuffer<Primitive>()
 
     package init(isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.isCancelled = isCancelled
@@ -62,7 +62,7 @@ package struct Rasterizer {
     }
 
     /// A run of `TriangleEdges.lines`.
-    package struct EdgeRange: Equatable, Sendable {
+    package struct EdgeRange: Equatable, Sendable, BitwiseCopyable {
         package var first: Int32
         package var count: Int32
 
@@ -70,25 +70,6 @@ package struct Rasterizer {
             self.first = first
             self.count = count
         }
-    }
-
-    /// Memory for `count` values of a trivial type, grown as needed, never shrunk, kept
-    /// between calls; what it holds is written before it is read.
-    private final class Scratch<Element: BitwiseCopyable>: @unchecked Sendable {
-        private var storage: UnsafeMutablePointer<Element>?
-        private var capacity = 0
-
-        func room(for count: Int) -> UnsafeMutablePointer<Element> {
-            let needed = max(1, count)
-            if let storage, capacity >= needed { return storage }
-            storage?.deallocate()
-            let made = UnsafeMutablePointer<Element>.allocate(capacity: needed)
-            storage = made
-            capacity = needed
-            return made
-        }
-
-        deinit { storage?.deallocate() }
     }
 
     /// Draws the triangles `indices` makes of `vertices` into `target` within `clip`,
@@ -115,7 +96,58 @@ package struct Rasterizer {
         }
         let width = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), height = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
         let workers = width > 0 && height > 0 && width * height >= Float(parallelArea) ? max(1, threads) : 1
-        // The mip levels the triangles ask for, made before the workers start.
+        reserve(workers: workers, width: target.width, covers: covered.covers.count)
+        let job = prepare(vertices, indices, edges: edges, shades: shades, texture: texture, blended: blended, into: target, clip: clip,
+                          covered: covered, plan: scratchPlan.room(for: indices.count / 3), workers: workers).job
+        if workers == 1 {
+            job.run(worker: 0, slot: 0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0, slot: $0) }
+        }
+    }
+
+    /// A draw call made ready (`prepare`) to be painted a band of rows at a time, by threads
+    /// that each own a slot of the rasterizer's scratch (`reserve`): how its triangles pair
+    /// and the mip levels they sample are found once. It reads the buffers it was made from,
+    /// its plan and that scratch, which must stay while it is drawn.
+    package struct PreparedDraw: @unchecked Sendable {
+        fileprivate var job: Job
+
+        /// Paints the pixels the call paints in `rows` (all of them, alone), with scratch `slot`.
+        package func draw(rows: Range<Int>, slot: Int) {
+            var band = job
+            band.clip = PixelRect(x0: job.clip.x0, y0: max(job.clip.y0, rows.lowerBound), x1: job.clip.x1,
+                                  y1: min(job.clip.y1, rows.upperBound))
+            guard !band.clip.isEmpty else { return }
+            band.workers = 1
+            band.run(worker: 0, slot: slot)
+        }
+    }
+
+    /// One triangle of a call, or a quad of two (`quad`), and the rows it may paint.
+    package struct Primitive: BitwiseCopyable {
+        /// Its vertices' indices and -1, or with a fourth the quad it starts; all -1 for the
+        /// second triangle of a quad.
+        var corners: SIMD4<Int32>
+        /// No row outside these (as far as its vertices are finite and near; else every row).
+        var firstRow: Int32, lastRow: Int32
+    }
+
+    /// Scratch for `workers` threads drawing at once into targets up to `width` pixels wide,
+    /// with up to `covers` covers: what a call `prepare`d since asks of it (no more) stays where it is.
+    package func reserve(workers: Int, width: Int, covers: Int) {
+        _ = scratchRows.room(for: workers * width)
+        _ = scratchLines.room(for: workers * Job.nearEdgeLimit)
+        _ = scratchCovers.room(for: workers * covers)
+    }
+
+    /// `draw`'s call made ready, with `plan` room for its `indices.count / 3` primitives and
+    /// scratch for `workers` threads, `reserve`d (its arguments checked; the clip inside the
+    /// target). Makes the texture's mip levels the triangles ask for.
+    package func prepare(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
+                         edges: TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: RasterImage?, blended: Bool,
+                         into target: RasterImage, clip: PixelRect, covered: CoveredPixels, plan: UnsafeMutablePointer<Primitive>,
+                         workers: Int) -> PreparedDraw {
         var levels: [PixelView] = []
         if let texture {
             var deepest = 0
@@ -128,31 +160,35 @@ package struct Rasterizer {
             texture.prepareLevels(upTo: deepest)
             levels = (0...deepest).map { texture.level($0).view }
         }
-        // Which triangles pair into quads, decided once for every worker.
-        let plan = scratchPlan.room(for: indices.count / 3)
+        /// The rows the vertices `corners` (-1: none) may paint: those their centres' box reaches.
+        func rows(_ corners: SIMD4<Int32>) -> (Int32, Int32) {
+            var low = Float.infinity, high = -Float.infinity
+            for k in 0..<4 where corners[k] >= 0 {
+                let y = vertices[Int(corners[k])].y
+                guard abs(y) < Self.farOff else { return (.min, .max) }
+                (low, high) = (min(low, y), max(high, y))
+            }
+            return (Int32(low.rounded(.down)) - 1, Int32(high.rounded(.up)) + 1)
+        }
         var k = 0
         while k + 2 < indices.count {
             if let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first,
                                  mipmapped: levels.count > 1) {
-                plan[k / 3] = SIMD4(q.0, q.1, q.2, q.3)
-                plan[k / 3 + 1] = SIMD4(repeating: -1)
+                let corners = SIMD4(q.0, q.1, q.2, q.3), (first, last) = rows(corners)
+                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last)
+                plan[k / 3 + 1] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1)
                 k += 6
             } else {
-                plan[k / 3] = SIMD4(indices[k], indices[k + 1], indices[k + 2], -1)
+                let corners = SIMD4(indices[k], indices[k + 1], indices[k + 2], -1), (first, last) = rows(corners)
+                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last)
                 k += 3
             }
         }
-        let job = Job(vertices: vertices, indices: indices, plan: plan, edges: edges, shades: shades, levels: levels, blended: blended,
-                      target: target.view,
-                      clip: clip, covered: covered, band: bandRows, workers: workers,
-                      scratch: edges == nil ? nil : scratchRows.room(for: workers * target.width),
-                      nearLines: scratchLines.room(for: workers * Job.nearEdgeLimit),
-                      meetingCovers: scratchCovers.room(for: workers * covered.covers.count), isCancelled: isCancelled)
-        if workers == 1 {
-            job.run(worker: 0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
-        }
+        return PreparedDraw(job: Job(vertices: vertices, indices: indices, plan: plan, edges: edges, shades: shades, levels: levels,
+                                     blended: blended, target: target.view, clip: clip, covered: covered, band: bandRows, workers: workers,
+                                     scratch: edges == nil ? nil : scratchRows.room(for: workers * target.width),
+                                     nearLines: scratchLines.room(for: workers * Job.nearEdgeLimit),
+                                     meetingCovers: scratchCovers.room(for: workers * covered.covers.count), isCancelled: isCancelled))
     }
 
     /// Traps unless `indices.count` is a multiple of 3, every index is one of `vertices`,
@@ -314,12 +350,11 @@ package struct Rasterizer {
     }
 
     /// One draw call, run by each worker over its bands.
-    private struct Job: @unchecked Sendable {
+    fileprivate struct Job: @unchecked Sendable {
         let vertices: UnsafeBufferPointer<RasterVertex>
         let indices: UnsafeBufferPointer<Int32>
-        /// Per triangle of `indices`: its vertex indices and -1, or with a fourth the quad it
-        /// starts (`Rasterizer.quad`), or all -1 for the second of a quad.
-        let plan: UnsafeMutablePointer<SIMD4<Int32>>
+        /// Per triangle of `indices`, what it paints (`Primitive`).
+        let plan: UnsafeMutablePointer<Primitive>
         let edges: TriangleEdges?
         /// Per vertex, its shade (`draw`'s `shades`), or nil: colours interpolated affinely.
         let shades: UnsafeBufferPointer<VertexShade>?
@@ -327,26 +362,28 @@ package struct Rasterizer {
         let levels: [PixelView]
         let blended: Bool
         let target: PixelView
-        let clip: PixelRect
+        var clip: PixelRect
         /// Pixels not to paint (`draw`'s `covered`).
         let covered: CoveredPixels
         let band: Int
-        let workers: Int
-        /// `workers` rows of the target's width, for the source pixels of anti-aliased edges.
+        /// How many share the rows (in interleaved bands), at most the scratch's slots.
+        var workers: Int
+        /// A row of the target's width a slot, for the source pixels of anti-aliased edges.
         let scratch: UnsafeMutablePointer<UInt32>?
-        /// `nearEdgeLimit` lines a worker, for the near edges of the triangle it draws.
+        /// `nearEdgeLimit` lines a slot, for the near edges of the triangle it draws.
         let nearLines: UnsafeMutablePointer<EdgeLine>
-        /// Room for all of `covered`'s covers a worker, for those the triangle it draws meets.
+        /// Room for all of `covered`'s covers a slot, for those the triangle it draws meets.
         let meetingCovers: UnsafeMutablePointer<CoveredPixels.Cover>
         let isCancelled: @Sendable () -> Bool
 
-        func run(worker: Int) {
+        /// Paints worker `worker`'s bands of the clip, with the scratch of `slot`.
+        func run(worker: Int, slot: Int) {
             for t in 0..<(indices.count / 3) {
-                let p = plan[t]
-                guard p.x >= 0 else { continue }
+                let primitive = plan[t], p = primitive.corners
+                guard p.x >= 0, Int(primitive.firstRow) < clip.y1, Int(primitive.lastRow) >= clip.y0 else { continue }
                 triangle(vertices[Int(p.x)], vertices[Int(p.y)], vertices[Int(p.z)], across: p.w >= 0 ? vertices[Int(p.w)] : nil,
                          shades: shades.map { ($0[Int(p.x)], $0[Int(p.y)], $0[Int(p.z)], $0[Int(p.w >= 0 ? p.w : p.z)]) },
-                         edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), worker: worker)
+                         edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), worker: worker, slot: slot)
             }
         }
 
@@ -445,7 +482,7 @@ package struct Rasterizer {
         /// `shades` of v0 v1 v2 and w (a triangle's: v2's again) where given.
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, across w: RasterVertex? = nil,
                               shades: (VertexShade, VertexShade, VertexShade, VertexShade)? = nil, edges range: EdgeRange,
-                              worker: Int) {
+                              worker: Int, slot: Int) {
             // Far off (or not a number): no pixel to paint, and no integer to snap to.
             let limit = Rasterizer.farOff
             guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
@@ -513,7 +550,7 @@ package struct Rasterizer {
             let uniform = exact == nil && dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
             // Constants from here on: the nested functions below capture them by value.
-            let near = nearLines + worker * Self.nearEdgeLimit
+            let near = nearLines + slot * Self.nearEdgeLimit
             let nearCount = edges.map { Self.nearEdges($0, range, v0, v1, v2, far, into: near) } ?? 0
 
             // Every row's attributes are taken at one column, the triangle's leftmost, and
@@ -590,7 +627,7 @@ package struct Rasterizer {
             /// scaled by its coverage, blended.
             func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
                 guard lo <= hi, let scratch else { return }
-                let source = scratch + worker * target.width
+                let source = scratch + slot * target.width
                 paint(source, lo, hi, y, false, row)
                 blendFringe(line, from: source, lo, hi, y)
             }
@@ -634,7 +671,7 @@ package struct Rasterizer {
                 if inLo <= inHi, (lo < inLo || inHi < hi), let texture, !texture.isCoverage, let scratch {
                     // A texture's row sampled once, in and near the edges alike: its setup
                     // costs more than the few pixels of a fringe (a tile's row has two).
-                    let source = scratch + worker * target.width
+                    let source = scratch + slot * target.width
                     paint(source, lo, hi, y, false, row)
                     Rasterizer.store(line, from: source, inLo, inHi, blended)
                     blendFringe(line, from: source, lo, inLo - 1, y)
@@ -652,7 +689,7 @@ package struct Rasterizer {
             // triangles meet none).
             let meets = covered.covers.isEmpty ? covered
                 : covered.meeting(columns: origin, Int(Rasterizer.floorDiv(max(x0, x1, x2, xw), 256)),
-                                  rows: top, bottom, in: meetingCovers + worker * covered.covers.count)
+                                  rows: top, bottom, in: meetingCovers + slot * covered.covers.count)
             let pixels = target.pixels, pitch = target.width
             var bandStart = firstBand * band
             while bandStart <= bottom {

@@ -114,6 +114,71 @@ import Testing
         #expect(pixels(direct).contains { $0 != Self.black && $0 != inside })
     }
 
+    /// A stream of calls the thread runs a band of rows at a time, with an image drawn into
+    /// and then sampled, filled while an earlier call has sampled it, and copied out and
+    /// back: what the pipeline makes is what the calls make one after another, each whole
+    /// (where a band ran through a call that samples an image before the calls drawing
+    /// into it had finished every band, or after a later fill, the samples would show it).
+    /// A slow first call lets the rest gather into one batch.
+    @Test func aBatchEndsWhereAnImageDrawnIntoIsSampled() {
+        var own = Rasterizer()
+        own.parallelArea = 0
+        let pipeline = RasterPipeline(rasterizer: own)
+        let slow = RasterImage(width: 3000, height: 3000)!
+        let direct = (frame: image(96, 80), picture: image(32, 64), kept: image(96, 80))
+        let piped = (frame: image(96, 80), picture: image(32, 64), kept: image(96, 80))
+        let indices: [Int32] = [0, 1, 2, 0, 2, 3]
+        /// The picture drawn as a quad at x, a little turned, whole (u, v 0…1).
+        func shown(at x: Float) -> [RasterVertex] {
+            [RasterVertex(x: x, y: 4, r: 255, g: 255, b: 255, a: 255, u: 0, v: 0),
+             RasterVertex(x: x + 40, y: 8, r: 255, g: 255, b: 255, a: 255, u: 1, v: 0),
+             RasterVertex(x: x + 36, y: 76, r: 255, g: 255, b: 255, a: 255, u: 1, v: 1),
+             RasterVertex(x: x - 2, y: 72, r: 255, g: 255, b: 255, a: 255, u: 0, v: 1)]
+        }
+        // Directly: each call whole, in order.
+        var rasterizer = Rasterizer()
+        rasterizer.parallelArea = 0
+        direct.picture.fill(0xFF20_40C0, direct.picture.bounds)
+        rasterizer.draw(quad(2), indices, texture: nil, blended: true, into: direct.picture, clip: direct.picture.bounds)
+        rasterizer.draw(shown(at: 4), indices, texture: direct.picture, blended: true, into: direct.frame, clip: direct.frame.bounds)
+        direct.kept.copy(from: direct.frame, direct.frame.bounds)
+        direct.picture.fill(0xFF30_C040, PixelRect(x0: 0, y0: 0, x1: 32, y1: 40))
+        rasterizer.draw(shown(at: 50), indices, texture: direct.picture, blended: true, into: direct.frame, clip: direct.frame.bounds)
+        direct.frame.fill(0xFFFF_FFFF, PixelRect(x0: 0, y0: 0, x1: 96, y1: 30))
+        direct.frame.copy(from: direct.kept, PixelRect(x0: 0, y0: 10, x1: 60, y1: 50))
+        // Piped, behind a slow fill.
+        pipeline.fill(0xFF00_0000, slow.bounds, sparing: .none, into: slow)
+        pipeline.fill(0xFF20_40C0, piped.picture.bounds, sparing: .none, into: piped.picture)
+        draw(quad(2), indices, texture: nil, into: piped.picture, pipeline)
+        draw(shown(at: 4), indices, texture: piped.picture, into: piped.frame, pipeline)
+        pipeline.copy(from: piped.frame, piped.frame.bounds, sparing: .none, into: piped.kept)
+        pipeline.fill(0xFF30_C040, PixelRect(x0: 0, y0: 0, x1: 32, y1: 40), sparing: .none, into: piped.picture)
+        draw(shown(at: 50), indices, texture: piped.picture, into: piped.frame, pipeline)
+        pipeline.fill(0xFFFF_FFFF, PixelRect(x0: 0, y0: 0, x1: 96, y1: 30), sparing: .none, into: piped.frame)
+        pipeline.copy(from: piped.kept, PixelRect(x0: 0, y0: 10, x1: 60, y1: 50), sparing: .none, into: piped.frame)
+        pipeline.wait()
+        #expect(differing(piped.frame, direct.frame) == 0)
+        #expect(differing(piped.kept, direct.kept) == 0)
+        #expect(differing(piped.picture, direct.picture) == 0)
+        // The first showing has the blue picture (no green), the second the green top.
+        #expect(pixels(piped.kept).contains { $0 >> 8 & 0xFF == 0x40 && $0 & 0xFF > 0x80 })
+        #expect(!pixels(piped.kept).contains { $0 >> 8 & 0xFF > 0xA0 })
+        #expect(piped.frame.pixels[35 * 96 + 70] >> 8 & 0xFF > 0xA0)
+    }
+
+    /// How many pixels of two images of one size differ.
+    func differing(_ a: RasterImage, _ b: RasterImage) -> Int { zip(pixels(a), pixels(b)).filter { $0 != $1 }.count }
+
+    /// `RasterPipeline.draw` from arrays, blended, without covers.
+    func draw(_ vertices: [RasterVertex], _ indices: [Int32], texture: RasterImage?, into target: RasterImage,
+              _ pipeline: RasterPipeline) {
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                pipeline.draw(v, i, edges: nil, texture: texture, blended: true, into: target, clip: target.bounds, covered: .none)
+            }
+        }
+    }
+
     @Test func waitingWithNothingGivenReturns() {
         RasterPipeline(rasterizer: Rasterizer()).wait()
     }
