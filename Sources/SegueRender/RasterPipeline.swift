@@ -111,6 +111,27 @@ package final class RasterPipeline {
 
         var covered: CoveredPixels { CoveredPixels(covers: covers.buffer, runs: runs.buffer) }
 
+        /// About how many pixels it may paint: a draw's vertices' box, or the rect, in the
+        /// target and its clip (what `Rasterizer.draw` weighs against `parallelArea`).
+        var reach: Int {
+            guard let target else { return 0 }
+            switch work {
+            case .none: return 0
+            case .fill(_, let rect), .copy(_, let rect):
+                let r = rect.intersection(target.bounds)
+                return r.isEmpty ? 0 : (r.x1 - r.x0) * (r.y1 - r.y0)
+            case .draw(_, _, _, _, let clip):
+                let clip = clip.intersection(target.bounds)
+                var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
+                for v in vertices.buffer {
+                    lo = pointwiseMin(lo, SIMD2(v.x, v.y))
+                    hi = pointwiseMax(hi, SIMD2(v.x, v.y))
+                }
+                let w = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), h = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
+                return clip.isEmpty || !(w > 0 && h > 0) ? 0 : Int(min(w * h, 1e12))
+            }
+        }
+
         /// Copies `covered`'s covers and only the runs they use (the caller's run buffer holds
         /// every cover of its frame).
         func keep(_ covered: CoveredPixels) {
@@ -125,8 +146,8 @@ package final class RasterPipeline {
         }
 
         /// Makes the work ready (in order, before any band of its batch runs): a draw's plan
-        /// and mip levels, an image's note of what is written. Scratch is `reserve`d.
-        func prepare(_ rasterizer: Rasterizer, slots: Int) {
+        /// and mip levels, an image's note of what is written; `scratch` is its batch's.
+        func prepare(_ rasterizer: Rasterizer, scratch: Rasterizer.Scratch) {
             guard let target else { return }
             switch work {
             case .none:
@@ -144,7 +165,7 @@ package final class RasterPipeline {
                 prepared = .draw(rasterizer.prepare(vertices.buffer, indices.buffer,
                                                     edges: edges ? Rasterizer.TriangleEdges(lines: lines.buffer, ranges: ranges.buffer) : nil,
                                                     shades: shaded ? shades.buffer : nil, texture: texture, blended: blended, into: target,
-                                                    clip: clip, covered: covered, plan: plan.room(for: indices.count / 3), workers: slots))
+                                                    clip: clip, covered: covered, plan: plan.room(for: indices.count / 3), scratch: scratch))
             }
         }
 
@@ -271,11 +292,11 @@ package final class RasterPipeline {
                 guard let target = call.target else { continue }
                 (width, height) = (max(width, target.width), max(height, target.height))
                 covers = max(covers, call.covers.count)
-                area += target.width * target.height
+                area += call.reach
             }
             let workers = area >= rasterizer.parallelArea ? max(1, rasterizer.threads) : 1
-            rasterizer.reserve(workers: workers, width: width, covers: covers)
-            for k in 0..<n { calls[(first + k) % calls.count].prepare(rasterizer, slots: workers) }
+            let scratch = rasterizer.reserve(workers: workers, width: width, covers: covers)
+            for k in 0..<n { calls[(first + k) % calls.count].prepare(rasterizer, scratch: scratch) }
             let band = rasterizer.bandRows, bands = (height + band - 1) / band
             nextBand.store(0, ordering: .relaxed)
             if workers == 1 {

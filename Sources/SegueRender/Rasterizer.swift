@@ -96,9 +96,9 @@ package struct Rasterizer {
         }
         let width = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), height = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
         let workers = width > 0 && height > 0 && width * height >= Float(parallelArea) ? max(1, threads) : 1
-        reserve(workers: workers, width: target.width, covers: covered.covers.count)
+        let scratch = reserve(workers: workers, width: target.width, covers: covered.covers.count)
         let job = prepare(vertices, indices, edges: edges, shades: shades, texture: texture, blended: blended, into: target, clip: clip,
-                          covered: covered, plan: scratchPlan.room(for: indices.count / 3), workers: workers).job
+                          covered: covered, plan: scratchPlan.room(for: indices.count / 3), scratch: scratch).job
         if workers == 1 {
             job.run(worker: 0, slot: 0)
         } else {
@@ -133,21 +133,30 @@ package struct Rasterizer {
         var firstRow: Int32, lastRow: Int32
     }
 
+    /// The scratch `reserve` made: `workers` slots, each a row of `width` pixels and room
+    /// for `covers` covers.
+    package struct Scratch {
+        let workers: Int, width: Int, covers: Int
+    }
+
     /// Scratch for `workers` threads drawing at once into targets up to `width` pixels wide,
-    /// with up to `covers` covers: what a call `prepare`d since asks of it (no more) stays where it is.
-    package func reserve(workers: Int, width: Int, covers: Int) {
+    /// with up to `covers` covers: the calls `prepare`d with it may run at once, on different
+    /// slots, until the next `reserve`.
+    package func reserve(workers: Int, width: Int, covers: Int) -> Scratch {
         _ = scratchRows.room(for: workers * width)
         _ = scratchLines.room(for: workers * Job.nearEdgeLimit)
         _ = scratchCovers.room(for: workers * covers)
+        return Scratch(workers: workers, width: width, covers: covers)
     }
 
     /// `draw`'s call made ready, with `plan` room for its `indices.count / 3` primitives and
-    /// scratch for `workers` threads, `reserve`d (its arguments checked; the clip inside the
-    /// target). Makes the texture's mip levels the triangles ask for.
+    /// `scratch` reserved for its target and covers (its arguments checked; the clip inside
+    /// the target). Makes the texture's mip levels the triangles ask for.
     package func prepare(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                          edges: TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: RasterImage?, blended: Bool,
                          into target: RasterImage, clip: PixelRect, covered: CoveredPixels, plan: UnsafeMutablePointer<Primitive>,
-                         workers: Int) -> PreparedDraw {
+                         scratch: Scratch) -> PreparedDraw {
+        precondition(scratch.width >= target.width && scratch.covers >= covered.covers.count, "scratch reserved for less than the call")
         var levels: [PixelView] = []
         if let texture {
             var deepest = 0
@@ -185,10 +194,11 @@ package struct Rasterizer {
             }
         }
         return PreparedDraw(job: Job(vertices: vertices, indices: indices, plan: plan, edges: edges, shades: shades, levels: levels,
-                                     blended: blended, target: target.view, clip: clip, covered: covered, band: bandRows, workers: workers,
-                                     scratch: edges == nil ? nil : scratchRows.room(for: workers * target.width),
-                                     nearLines: scratchLines.room(for: workers * Job.nearEdgeLimit),
-                                     meetingCovers: scratchCovers.room(for: workers * covered.covers.count), isCancelled: isCancelled))
+                                     blended: blended, target: target.view, clip: clip, covered: covered, band: bandRows,
+                                     workers: scratch.workers, scratch: edges == nil ? nil : scratchRows.room(for: scratch.workers * scratch.width),
+                                     rowStride: scratch.width, nearLines: scratchLines.room(for: scratch.workers * Job.nearEdgeLimit),
+                                     meetingCovers: scratchCovers.room(for: scratch.workers * scratch.covers), coverStride: scratch.covers,
+                                     isCancelled: isCancelled))
     }
 
     /// Traps unless `indices.count` is a multiple of 3, every index is one of `vertices`,
@@ -368,12 +378,16 @@ package struct Rasterizer {
         let band: Int
         /// How many share the rows (in interleaved bands), at most the scratch's slots.
         var workers: Int
-        /// A row of the target's width a slot, for the source pixels of anti-aliased edges.
+        /// A row of `rowStride` pixels a slot (at least the target's width), for the source
+        /// pixels of anti-aliased edges.
         let scratch: UnsafeMutablePointer<UInt32>?
+        let rowStride: Int
         /// `nearEdgeLimit` lines a slot, for the near edges of the triangle it draws.
         let nearLines: UnsafeMutablePointer<EdgeLine>
-        /// Room for all of `covered`'s covers a slot, for those the triangle it draws meets.
+        /// Room for `coverStride` covers a slot (all of `covered`'s at least), for those the
+        /// triangle it draws meets.
         let meetingCovers: UnsafeMutablePointer<CoveredPixels.Cover>
+        let coverStride: Int
         let isCancelled: @Sendable () -> Bool
 
         /// Paints worker `worker`'s bands of the clip, with the scratch of `slot`.
@@ -627,7 +641,7 @@ package struct Rasterizer {
             /// scaled by its coverage, blended.
             func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
                 guard lo <= hi, let scratch else { return }
-                let source = scratch + slot * target.width
+                let source = scratch + slot * rowStride
                 paint(source, lo, hi, y, false, row)
                 blendFringe(line, from: source, lo, hi, y)
             }
@@ -671,7 +685,7 @@ package struct Rasterizer {
                 if inLo <= inHi, (lo < inLo || inHi < hi), let texture, !texture.isCoverage, let scratch {
                     // A texture's row sampled once, in and near the edges alike: its setup
                     // costs more than the few pixels of a fringe (a tile's row has two).
-                    let source = scratch + slot * target.width
+                    let source = scratch + slot * rowStride
                     paint(source, lo, hi, y, false, row)
                     Rasterizer.store(line, from: source, inLo, inHi, blended)
                     blendFringe(line, from: source, lo, inLo - 1, y)
@@ -689,7 +703,7 @@ package struct Rasterizer {
             // triangles meet none).
             let meets = covered.covers.isEmpty ? covered
                 : covered.meeting(columns: origin, Int(Rasterizer.floorDiv(max(x0, x1, x2, xw), 256)),
-                                  rows: top, bottom, in: meetingCovers + slot * covered.covers.count)
+                                  rows: top, bottom, in: meetingCovers + slot * coverStride)
             let pixels = target.pixels, pitch = target.width
             var bandStart = firstBand * band
             while bandStart <= bottom {

@@ -118,22 +118,24 @@ import Testing
     /// and then sampled, filled while an earlier call has sampled it, and copied out and
     /// back: what the pipeline makes is what the calls make one after another, each whole
     /// (where a band ran through a call that samples an image before the calls drawing
-    /// into it had finished every band, or after a later fill, the samples would show it).
-    /// A slow first call lets the rest gather into one batch.
+    /// into it had finished every band, or after a later fill, the samples would show it:
+    /// the picture is shown upside down, so the frame's first band samples its last). A
+    /// slow first call lets the rest gather into one batch; one worker runs the bands in order.
     @Test func aBatchEndsWhereAnImageDrawnIntoIsSampled() {
         var own = Rasterizer()
         own.parallelArea = 0
+        own.threads = 1
         let pipeline = RasterPipeline(rasterizer: own)
         let slow = RasterImage(width: 3000, height: 3000)!
         let direct = (frame: image(96, 80), picture: image(32, 64), kept: image(96, 80))
         let piped = (frame: image(96, 80), picture: image(32, 64), kept: image(96, 80))
         let indices: [Int32] = [0, 1, 2, 0, 2, 3]
-        /// The picture drawn as a quad at x, a little turned, whole (u, v 0…1).
+        /// The picture drawn as a quad at x, a little turned, whole and upside down.
         func shown(at x: Float) -> [RasterVertex] {
-            [RasterVertex(x: x, y: 4, r: 255, g: 255, b: 255, a: 255, u: 0, v: 0),
-             RasterVertex(x: x + 40, y: 8, r: 255, g: 255, b: 255, a: 255, u: 1, v: 0),
-             RasterVertex(x: x + 36, y: 76, r: 255, g: 255, b: 255, a: 255, u: 1, v: 1),
-             RasterVertex(x: x - 2, y: 72, r: 255, g: 255, b: 255, a: 255, u: 0, v: 1)]
+            [RasterVertex(x: x, y: 4, r: 255, g: 255, b: 255, a: 255, u: 0, v: 1),
+             RasterVertex(x: x + 40, y: 8, r: 255, g: 255, b: 255, a: 255, u: 1, v: 1),
+             RasterVertex(x: x + 36, y: 76, r: 255, g: 255, b: 255, a: 255, u: 1, v: 0),
+             RasterVertex(x: x - 2, y: 72, r: 255, g: 255, b: 255, a: 255, u: 0, v: 0)]
         }
         // Directly: each call whole, in order.
         var rasterizer = Rasterizer()
