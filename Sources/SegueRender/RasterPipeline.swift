@@ -111,8 +111,8 @@ package final class RasterPipeline {
 
         var covered: CoveredPixels { CoveredPixels(covers: covers.buffer, runs: runs.buffer) }
 
-        /// About how many pixels it may paint: a draw's vertices' box, or the rect, in the
-        /// target and its clip (what `Rasterizer.draw` weighs against `parallelArea`).
+        /// About how many pixels it may paint: a draw's `Rasterizer.reach`, or the rect, in
+        /// the target and its clip (what `Rasterizer.draw` weighs against `parallelArea`).
         var reach: Int {
             guard let target else { return 0 }
             switch work {
@@ -122,13 +122,7 @@ package final class RasterPipeline {
                 return r.isEmpty ? 0 : (r.x1 - r.x0) * (r.y1 - r.y0)
             case .draw(_, _, _, _, let clip):
                 let clip = clip.intersection(target.bounds)
-                var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
-                for v in vertices.buffer {
-                    lo = pointwiseMin(lo, SIMD2(v.x, v.y))
-                    hi = pointwiseMax(hi, SIMD2(v.x, v.y))
-                }
-                let w = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), h = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
-                return clip.isEmpty || !(w > 0 && h > 0) ? 0 : Int(min(w * h, 1e12))
+                return clip.isEmpty ? 0 : Int(min(Rasterizer.reach(of: vertices.buffer, in: clip), 1e12))
             }
         }
 

@@ -87,15 +87,8 @@ package struct Rasterizer {
         Self.checkArguments(vertices, indices, edges: edges, shades: shades, textured: texture != nil)
         let clip = clip.intersection(target.bounds)
         guard !clip.isEmpty, !indices.isEmpty else { return }
-        // The pixels the call can reach: its vertices' bounding box, cut to the clip.
-        var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
-        for v in vertices {
-            let p = SIMD2(v.x, v.y)
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
-        }
-        let width = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), height = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
-        let workers = width > 0 && height > 0 && width * height >= Float(parallelArea) ? max(1, threads) : 1
+        let reach = Self.reach(of: vertices, in: clip)
+        let workers = reach > 0 && reach >= Float(parallelArea) ? max(1, threads) : 1
         let scratch = reserve(workers: workers, width: target.width, covers: covered.covers.count)
         let job = prepare(vertices, indices, edges: edges, shades: shades, texture: texture, blended: blended, into: target, clip: clip,
                           covered: covered, plan: scratchPlan.room(for: indices.count / 3), scratch: scratch).job
@@ -104,6 +97,19 @@ package struct Rasterizer {
         } else {
             DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0, slot: $0) }
         }
+    }
+
+    /// How many pixels a call of `vertices` can reach within `clip`: the area of their
+    /// bounding box cut to it (0 where they miss it).
+    package static func reach(of vertices: UnsafeBufferPointer<RasterVertex>, in clip: PixelRect) -> Float {
+        var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
+        for v in vertices {
+            let p = SIMD2(v.x, v.y)
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        let width = min(hi.x, Float(clip.x1)) - max(lo.x, Float(clip.x0)), height = min(hi.y, Float(clip.y1)) - max(lo.y, Float(clip.y0))
+        return width > 0 && height > 0 ? width * height : 0
     }
 
     /// A draw call made ready (`prepare`) to be painted a band of rows at a time, by threads
