@@ -17,7 +17,7 @@ import Foundation
 /// the inside of each such line (`EdgeLine.coverage`), the product where several pass, and
 /// blended. The triangles themselves still split pixels by their centres, so those shared
 /// inside a layer (or between layers, where the edge is not given) show no seam; the
-/// tessellator extends a layer by a fringe of triangles for the pixels just outside it.
+/// tessellator grows a layer's polygons past its edges for the pixels just outside it.
 /// Coverage is applied to the stored 8-bit values (sRGB-encoded, as browsers blend).
 ///
 /// An untextured call given `VertexShade`s is shaded exactly: each colour channel, its

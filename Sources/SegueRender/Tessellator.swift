@@ -24,10 +24,10 @@ import Segue
 /// they have grown.
 ///
 /// With `antialiasing` on, a quad added `antialiased` also yields `edgeLines`, the screen
-/// lines of its sides and of its clip regions' edges (those that coincide, once), and a
-/// fringe of triangles `fringeWidth` pixels wide outside each edge of its image that lies on
-/// one of them (with a wedge at each corner), its points' attributes those of the edge: a
-/// coverage rasterizer paints the pixels the edges cross from it.
+/// lines of its sides and of its clip regions' edges (those that coincide, once), and its
+/// polygons grow `fringeWidth` pixels outside each edge of its image that lies on one of
+/// them, their attributes carried on as the quad's plane has them: a coverage rasterizer
+/// paints the pixels the edges cross in the same walk as the inside.
 package struct Tessellator {
     /// One output vertex: a screen position in pixels, the matching point of the quad in
     /// unit coordinates (0…1 across its rect), and the w of its homogeneous position (> 0).
@@ -64,10 +64,13 @@ package struct Tessellator {
     package var clipRect: Rect?
     /// Pixels beyond `clipRect` kept, so the clip never shows at the edges.
     package var guardBand = 32.0
-    /// Whether quads added `antialiased` get `edgeLines` and a fringe.
+    /// Whether quads added `antialiased` get `edgeLines` and grow past them.
     package var antialiasing = false
-    /// Pixels a fringe reaches outside an edge: past a pixel square's reach (√2/2).
+    /// Pixels a polygon grows outside an edge: past a pixel square's reach (√2/2).
     package static let fringeWidth: Float = 0.75
+    /// The farthest a mitred corner moves, pixels: twice `fringeWidth`, where two edges meet
+    /// at 60° (sharper corners are bevelled).
+    package static let fringeReach: Float = 1.5
 
     package private(set) var vertices: [Vertex] = []
     package private(set) var indices: [Int32] = []
@@ -79,6 +82,13 @@ package struct Tessellator {
     private var hasEdgeLines = false
     /// Per edge of the polygon being emitted, its line, or -1.
     private var polygonEdgeLines: [Int32] = []
+    /// The grown outline of the polygon being emitted (screen pixels), each point with the
+    /// corner of `polygon` it grew from, and whether it moved; a scratch copy for clipping it.
+    private var outline: [OutlinePoint] = []
+    private var outlineScratch: [OutlinePoint] = []
+    private typealias OutlinePoint = (x: Double, y: Double, corner: Int, moved: Bool)
+    /// The plane of the quad being added and its rect, where its polygons grow.
+    private var grownPlane: (map: PlaneMap, rect: Rect)?
     /// The lines of the quad being added and of its clip regions, by `Point4.on` bit.
     private var candidateLines: [(bit: Int, line: EdgeLine, isHard: Bool)] = []
     /// Per clip region plane, whether it is a side another region or item continues.
@@ -138,7 +148,7 @@ package struct Tessellator {
     /// coordinates) are added as cell edges, so colours given per vertex change slope only
     /// there. `precision` is `.pixels(tolerance)` unless given. `minimumDepth` halves every
     /// cell at least that many times. With `antialiasing` on, an `antialiased` quad's edges
-    /// get lines and a fringe, but for its `hardSides` (`Edge` bits: where another layer's
+    /// get lines and grow past them, but for its `hardSides` (`Edge` bits: where another layer's
     /// image continues it). Returns the range of indices appended.
     @discardableResult
     package mutating func add(rect: Rect, transform m: Transform3D, precision: Precision? = nil,
@@ -246,16 +256,11 @@ package struct Tessellator {
         }
         for j in 0..<(vBreaks.count - 1) {
             for i in 0..<(uBreaks.count - 1) where !isCulled(i, j) {
-                let a = gridPoint(i, j), b = gridPoint(i + 1, j), c = gridPoint(i + 1, j + 1), d = gridPoint(i, j + 1)
-                if gridCodes[gridIndex(i, j)] | gridCodes[gridIndex(i + 1, j)] | gridCodes[gridIndex(i + 1, j + 1)]
-                    | gridCodes[gridIndex(i, j + 1)] == 0 {
-                    polygon.removeAll(keepingCapacity: true)
-                    polygon.append(a); polygon.append(b); polygon.append(c); polygon.append(d)
-                    emitPolygon()
-                } else {
-                    triangle(a, b, c)
-                    triangle(a, c, d)
-                }
+                polygon.removeAll(keepingCapacity: true)
+                polygon.append(gridPoint(i, j)); polygon.append(gridPoint(i + 1, j))
+                polygon.append(gridPoint(i + 1, j + 1)); polygon.append(gridPoint(i, j + 1))
+                clipPolygon(crossing: gridCodes[gridIndex(i, j)] | gridCodes[gridIndex(i + 1, j)] | gridCodes[gridIndex(i + 1, j + 1)]
+                    | gridCodes[gridIndex(i, j + 1)])
             }
         }
     }
@@ -279,11 +284,24 @@ package struct Tessellator {
         gridCodes.removeAll(keepingCapacity: true)
         for v in vBreaks {
             for u in uBreaks {
-                let p = q.point(u, v)
+                var p = q.point(u, v)
+                p.on |= regionEdges(through: p.p)
                 gridPointsStore.append(p)
                 gridCodes.append(outcode(p.p))
             }
         }
+    }
+
+    /// The `Edge` bits of the clip regions' edges `p` lies on, within rounding (a billionth
+    /// of the terms of its distance): a cell that ends where a region does has that edge,
+    /// though clipping it cuts nothing there.
+    private func regionEdges(through p: Vector4) -> UInt64 {
+        var on: UInt64 = 0
+        for (k, l) in regionPlanes.enumerated() {
+            let terms = (l.a * p.x).magnitude + (l.b * p.y).magnitude + (l.c * p.w).magnitude
+            if (l.a * p.x + l.b * p.y + l.c * p.w).magnitude <= 1e-9 * terms { on |= 1 << UInt64(Edge.regionBase + k) }
+        }
+        return on
     }
 
     private func gridIndex(_ i: Int, _ j: Int) -> Int { j * uBreaks.count + i }
@@ -366,12 +384,11 @@ package struct Tessellator {
         return code
     }
 
-    private mutating func triangle(_ p0: Point4, _ p1: Point4, _ p2: Point4) {
-        let c0 = outcode(p0.p), c1 = outcode(p1.p), c2 = outcode(p2.p)
-        if c0 & c1 & c2 != 0 { return }
-        polygon.removeAll(keepingCapacity: true)
-        polygon.append(p0); polygon.append(p1); polygon.append(p2)
-        let crossed = c0 | c1 | c2
+    /// Clips `polygon` (a cell: convex, in the quad's plane) against the planes of `crossed`
+    /// (outcode bits its corners lie outside of), then emits what is left. The whole cell is
+    /// clipped, not two triangles of it, so its grown outline (`emitPolygon`) has no diagonal
+    /// whose two sides would grow apart.
+    private mutating func clipPolygon(crossing crossed: UInt64) {
         // Sutherland–Hodgman, one plane at a time; attributes interpolate linearly in
         // homogeneous space, which is exact for the plane of the quad.
         for k in 0..<planeCount where crossed & (1 << UInt64(k)) != 0 {
@@ -381,8 +398,8 @@ package struct Tessellator {
                 let da = distance(a.p, k), db = distance(b.p, k)
                 if da >= 0 { scratch.append(a) }
                 if (da >= 0) != (db >= 0) {
-                    // From the inside end, whichever way the edge runs: the two triangles of a
-                    // cell cut their shared diagonal at the very same point.
+                    // From the inside end, whichever way the edge runs: two cells cut the side
+                    // they share at the very same point.
                     let (i, o, t) = da >= 0 ? (a, b, da / (da - db)) : (b, a, db / (db - da))
                     func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
                     // The new point lies on this plane, and on whatever edge a and b share.
@@ -394,24 +411,55 @@ package struct Tessellator {
             swap(&polygon, &scratch)
             if polygon.count < 3 { return }
         }
+        // What is left of a cell that only touches a region lies on its edge: no pixel to
+        // paint, and its grown outline would paint the edge's outside twice.
+        guard polygon.reduce(~0, { $0 & $1.on }) == 0 else { return }
         emitPolygon()
     }
 
-    /// Emits `polygon` (convex, three corners or more) as a fan, and its fringe.
+    /// Emits `polygon` (convex, three corners or more) as a fan, grown by `fringeWidth`
+    /// outside each of its edges that lies on an anti-aliased line, so that one walk down
+    /// the rows reaches the pixels those edges cross (a coverage rasterizer paints them by
+    /// their coverage). A corner moves only as its edges' lines say: on two, to where both
+    /// meet grown (`mitre`), or at a corner sharper than 60° to a point out of each (a
+    /// bevel); on one, sliding along its other edge (`slide`), so that a corner two cells
+    /// share moves alike in both and a corner on a hard side stays on it; on none, not at
+    /// all. The outline is then cut to the edges without a line, which never move: nothing
+    /// grows past a cell's neighbour or a hard side, however thin the cell. A grown point
+    /// takes the attributes of the quad's point seen there (exact in perspective), so the
+    /// inside of the polygon is drawn as before.
     private mutating func emitPolygon() {
         let base = Int32(vertices.count)
-        for p in polygon { emit(p) }
-        for k in 1..<(polygon.count - 1) {
-            indices.append(base); indices.append(base + Int32(k)); indices.append(base + Int32(k + 1))
+        if hasEdgeLines, let (map, rect) = grownPlane {
+            growOutline()
+            for point in outline {
+                guard point.moved else {
+                    emit(polygon[point.corner])
+                    continue
+                }
+                if let seen = map.seen(atX: point.x, point.y) {
+                    vertices.append(Vertex(x: Float(point.x), y: Float(point.y), u: Float((seen.point.x - rect.minX) / rect.width),
+                                           v: Float((seen.point.y - rect.minY) / rect.height), w: Float(seen.w)))
+                } else {
+                    // Past the plane's horizon (a layer all but edge-on, under a pixel wide):
+                    // the attributes of the corner it grew from.
+                    let corner = polygon[point.corner]
+                    vertices.append(Vertex(x: Float(point.x), y: Float(point.y), u: Float(corner.u), v: Float(corner.v),
+                                           w: Float(corner.p.w)))
+                }
+            }
+        } else {
+            for p in polygon { emit(p) }
         }
-        if hasEdgeLines { emitFringe(base: base) }
+        guard Int32(vertices.count) - base >= 3 else { return }
+        for k in 1..<(Int32(vertices.count) - base - 1) {
+            indices.append(base); indices.append(base + k); indices.append(base + k + 1)
+        }
     }
 
-    /// Emits the fringe of the polygon just emitted from `base`: outside each of its edges
-    /// that lies on an anti-aliased line, a band `fringeWidth` wide; at each corner between
-    /// two such lines, the wedge between their bands. New points copy the attributes of the
-    /// polygon's corner they grow from; bands along one line share their sides exactly.
-    private mutating func emitFringe(base: Int32) {
+    /// Sets `outline` to `polygon` grown past the edges that lie on anti-aliased lines and
+    /// cut to the lines of those that do not (`emitPolygon`).
+    private mutating func growOutline() {
         let n = polygon.count
         polygonEdgeLines.removeAll(keepingCapacity: true)
         for i in 0..<n {
@@ -422,25 +470,89 @@ package struct Tessellator {
             }
             polygonEdgeLines.append(line)
         }
-        func outward(_ p: Vertex, _ line: Int32) -> Vertex {
-            let l = edgeLines[Int(line)]
-            return Vertex(x: p.x - l.a * Self.fringeWidth, y: p.y - l.b * Self.fringeWidth, u: p.u, v: p.v, w: p.w)
-        }
+        outline.removeAll(keepingCapacity: true)
         for i in 0..<n {
-            let j = (i + 1) % n, line = polygonEdgeLines[i]
-            guard line >= 0 else { continue }
-            let p = vertices[Int(base) + i], q = vertices[Int(base) + j]
-            let k = Int32(vertices.count)
-            vertices.append(outward(p, line))
-            vertices.append(outward(q, line))
-            indices.append(base + Int32(i)); indices.append(base + Int32(j)); indices.append(k + 1)
-            indices.append(base + Int32(i)); indices.append(k + 1); indices.append(k)
-            let next = polygonEdgeLines[j]
-            if next >= 0 && next != line {
-                vertices.append(outward(q, next))
-                indices.append(base + Int32(j)); indices.append(k + 1); indices.append(k + 2)
+            func grow(_ s: Point, by step: Point) { outline.append((s.x + step.x, s.y + step.y, i, true)) }
+            let before = polygonEdgeLines[(i + n - 1) % n], after = polygonEdgeLines[i]
+            let s = polygon[i].p.projected
+            if before >= 0 && after >= 0 && before != after {
+                let first = edgeLines[Int(before)], second = edgeLines[Int(after)]
+                if let mitre = Self.mitre(first, second) {
+                    grow(s, by: mitre)
+                } else {
+                    grow(s, by: Self.outward(first))
+                    grow(s, by: Self.outward(second))
+                }
+            } else if before >= 0 && after >= 0 {
+                grow(s, by: Self.outward(edgeLines[Int(after)]))
+            } else if before >= 0 || after >= 0 {
+                // The edge without a line stays put: the corner slides along it, away from
+                // the edge's other end.
+                let other = polygon[before >= 0 ? (i + 1) % n : (i + n - 1) % n].p.projected
+                grow(s, by: Self.slide(edgeLines[Int(max(before, after))], along: Point(x: s.x - other.x, y: s.y - other.y)))
+            } else {
+                outline.append((s.x, s.y, i, false))
             }
         }
+        // Twice the signed area: which side of an edge is inside.
+        var area = 0.0
+        for i in 0..<n {
+            let a = polygon[i].p.projected, b = polygon[(i + 1) % n].p.projected
+            area += a.x * b.y - b.x * a.y
+        }
+        for i in 0..<n where polygonEdgeLines[i] < 0 {
+            let a = polygon[i].p.projected, b = polygon[(i + 1) % n].p.projected
+            let ex = b.x - a.x, ey = b.y - a.y
+            let length = (ex * ex + ey * ey).squareRoot() * (area < 0 ? -1 : 1)
+            guard length != 0 else { continue }
+            // Pixels inside the edge's line (a point slid along it is on it, within rounding).
+            func inside(_ p: OutlinePoint) -> Double { (ex * (p.y - a.y) - ey * (p.x - a.x)) / length }
+            let tolerance = -1e-6
+            guard outline.contains(where: { inside($0) < tolerance }) else { continue }
+            outlineScratch.removeAll(keepingCapacity: true)
+            for k in outline.indices {
+                let p = outline[k], q = outline[(k + 1) % outline.count]
+                let dp = inside(p), dq = inside(q)
+                if dp >= tolerance { outlineScratch.append(p) }
+                if (dp >= tolerance) != (dq >= tolerance) {
+                    let t = dp / (dp - dq)
+                    outlineScratch.append((p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t, dp >= tolerance ? p.corner : q.corner, true))
+                }
+            }
+            swap(&outline, &outlineScratch)
+        }
+    }
+
+    /// Where a corner on the lines `first` and `second` (its two edges', not one) grows,
+    /// pixels from it: to where both lines meet when each is moved `fringeWidth` outward;
+    /// nil where that is farther than `fringeReach` (a corner sharper than 60°, to be
+    /// bevelled: grown out of each line apart).
+    static func mitre(_ first: EdgeLine, _ second: EdgeLine) -> Point? {
+        let width = Double(fringeWidth), reach = Double(fringeReach)
+        let la = Double(first.a), lb = Double(first.b), ma = Double(second.a), mb = Double(second.b)
+        let cosine = la * ma + lb * mb
+        // n·d = −width for both unit normals: d = −width·(n₁ + n₂) / (1 + n₁·n₂), its length
+        // width·√(2 / (1 + n₁·n₂)).
+        guard 2 * width * width <= reach * reach * (1 + cosine) else { return nil }
+        return Point(x: -width * (la + ma) / (1 + cosine), y: -width * (lb + mb) / (1 + cosine))
+    }
+
+    /// `fringeWidth` pixels straight out of `line`.
+    static func outward(_ line: EdgeLine) -> Point {
+        Point(x: -Double(fringeWidth) * Double(line.a), y: -Double(fringeWidth) * Double(line.b))
+    }
+
+    /// Where a corner on `line` grows, pixels from it, sliding along `direction` (its other
+    /// edge, which has no line, run out past the corner) until it is `fringeWidth` outside
+    /// `line` — far, where the edge leaves the line at a shallow angle (a thin cell of a
+    /// layer seen edge-on); straight out of `line` where the edge all but runs along it (the
+    /// outline is cut back to the edge's line after).
+    static func slide(_ line: EdgeLine, along direction: Point) -> Point {
+        let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
+        let outward = -(Double(line.a) * direction.x + Double(line.b) * direction.y) / length
+        guard length > 0, outward > 0.01 else { return Self.outward(line) }
+        let distance = Double(fringeWidth) / outward
+        return Point(x: direction.x * distance / length, y: direction.y * distance / length)
     }
 
     /// Sets the lines of the quad `rect` under `map` and of the clip regions (nil: none).
@@ -451,6 +563,7 @@ package struct Tessellator {
             for k in lineOfEdge.indices { lineOfEdge[k] = -1 }
             hasEdgeLines = false
         }
+        grownPlane = map.map { ($0, rect) }
         guard let map else { return }
         candidateLines.removeAll(keepingCapacity: true)
         let sides: [(normal: Point, through: Point)] = [

@@ -445,7 +445,9 @@ package final class DisplayListRenderer {
         for t in tessellator.vertices {
             let (base, tint) = shading.colorApart(atUnit: Double(t.u), Double(t.v)) ?? (.clear, nil)
             vertices.append(Self.vertex(t, Renderer.bytes(base)))
-            let tau = Float(min(max(tint?.alpha ?? 0, 0), 1))
+            // Unclamped: a grown corner's tint carries the edge's on (the rasterizer holds τ
+            // to 0…1 per pixel).
+            let tau = Float(tint?.alpha ?? 0)
             let premultiplied = tint.map { SIMD4(Float($0.red), Float($0.green), Float($0.blue), 0) * 255 * tau } ?? .zero
             shades.append(VertexShade(q: 1 / t.w, tint: SIMD4(premultiplied.x, premultiplied.y, premultiplied.z, tau)))
         }

@@ -27,19 +27,101 @@ import Segue
     }
 
     /// A quad drawn anti-aliased gets its four sides as lines (inside positive at its
-    /// centre) and a fringe 0.75 px wide around it: 4 bands and 4 corner wedges.
-    @Test func aQuadGetsItsSidesAndAFringe() {
+    /// centre) and grows 0.75 px past each: still two triangles, its corners mitred
+    /// (0.75 px out along both axes), their unit coordinates carried on past 0…1.
+    @Test func aQuadGetsItsSidesAndGrowsPastThem() {
         var t = Tessellator()
         t.antialiasing = true
         t.add(rect: Rect(x: 10, y: 20, width: 100, height: 50), transform: .identity, antialiased: true)
         #expect(t.edgeLines.count == 4)
         for l in t.edgeLines { #expect(l.a * 60 + l.b * 45 + l.c > 0) }
-        // 2 triangles, 4 bands of 2 and 4 wedges.
-        #expect(t.indices.count / 3 == 2 + 8 + 4)
-        let xs = t.vertices.map(\.x), ys = t.vertices.map(\.y)
-        #expect(xs.min() == 9.25 && xs.max() == 110.75 && ys.min() == 19.25 && ys.max() == 70.75)
-        // The fringe carries the attributes of the edge it grows from.
-        for v in t.vertices where v.x == 9.25 { #expect(v.u == 0) }
+        #expect(t.indices.count / 3 == 2)
+        #expect(Set(t.vertices.map(\.x)) == [9.25, 110.75] && Set(t.vertices.map(\.y)) == [19.25, 70.75])
+        for v in t.vertices {
+            #expect(close(Double(v.u), (Double(v.x) - 10) / 100, 1e-6) && close(Double(v.v), (Double(v.y) - 20) / 50, 1e-6))
+        }
+    }
+
+    /// In perspective a grown corner takes the unit coordinates and w of the quad's point
+    /// seen there, not the corner's own: the plane carried on exactly.
+    @Test func aGrownCornerIsThePlanesPointSeenThere() {
+        var m = Transform3D.identity
+        m.m34 = -1.0 / 400
+        let turned = Transform3D.makeRotation(0.6, 0, 1, 0).concatenating(m)
+        var t = Tessellator()
+        t.antialiasing = true
+        let rect = Rect(x: -40, y: -30, width: 80, height: 60)
+        t.add(rect: rect, transform: turned, precision: .whole, antialiased: true)
+        #expect(t.vertices.count == 4)
+        for v in t.vertices {
+            let p = turned.apply(x: rect.minX + Double(v.u) * rect.width, y: rect.minY + Double(v.v) * rect.height)
+            #expect(close(p.x / p.w, Double(v.x), 1e-3) && close(p.y / p.w, Double(v.y), 1e-3) && close(p.w, Double(v.w), 1e-5))
+            #expect(v.u < 0 || v.u > 1)
+        }
+        // Each corner lies 0.75 px outside both of its sides' lines.
+        for v in t.vertices {
+            let outside = t.edgeLines.map { $0.a * v.x + $0.b * v.y + $0.c }.filter { $0 < 0 }
+            #expect(outside.count == 2 && outside.allSatisfy { abs($0 + 0.75) < 1e-3 })
+        }
+    }
+
+    /// Two cells of one quad cut by the tessellator grow a corner they share to the same
+    /// point, so the grown polygons still meet without a crack: the shared side's ends are
+    /// one vertex position in both.
+    @Test func cellsGrowTheCornersTheyShareAlike() {
+        var m = Transform3D.identity
+        m.m34 = -1.0 / 300
+        let turned = Transform3D.makeRotation(1.1, 0, 1, 0).concatenating(m)
+        var t = Tessellator()
+        t.antialiasing = true
+        t.add(rect: Rect(x: -100, y: -60, width: 200, height: 120), transform: turned, antialiased: true)
+        let polygons = t.indices.count / 3
+        #expect(polygons > 2)
+        // Every position used by one cell's triangles that lies on a shared grid line is
+        // used, bit for bit, by the next cell too: count each position's uses.
+        var uses: [SIMD2<Float>: Int] = [:]
+        for v in t.vertices { uses[SIMD2(v.x, v.y), default: 0] += 1 }
+        // Four outer corners are used once; a corner on a side by two cells, inside by four.
+        #expect(uses.values.filter { $0 == 1 }.count == 4)
+        #expect(uses.values.allSatisfy { [1, 2, 4].contains($0) })
+    }
+
+    /// A layer turned nearly edge-on, cut into thin cells, paints the very pixels it paints
+    /// as one cell: each cell grows only past the layer's edges and is cut back to its
+    /// neighbours' sides, so no pixel of the fringe is painted twice or missed — at the
+    /// sharp ends too, where the sides meet at a few degrees.
+    @Test(arguments: [1.5, 1.52, 1.535, 1.545, 1.555, 1.565])
+    func cellsPaintTheFringeOnceEach(_ angle: Double) {
+        var m = Transform3D.identity
+        m.m34 = -1.0 / 100
+        let turned = Transform3D.makeRotation(angle, 0, 1, 0).concatenating(m).concatenating(.makeTranslation(40.3, 40, 0))
+        let rect = Rect(x: -30, y: -30, width: 60, height: 60)
+        func painted(_ precision: Tessellator.Precision) -> (pixels: [UInt32], triangles: Int) {
+            var t = Tessellator()
+            t.antialiasing = true
+            t.add(rect: rect, transform: turned, precision: precision, antialiased: true)
+            let r = RasterizerTests()
+            let vertices = t.vertices.map { r.vertex($0.x, $0.y, 0xFFFF_FFFF) }
+            let out = r.image(80, 80)
+            let ranges = [Rasterizer.EdgeRange](repeating: .init(first: 0, count: Int32(t.edgeLines.count)), count: t.indices.count / 3)
+            vertices.withUnsafeBufferPointer { v in
+                t.indices.withUnsafeBufferPointer { i in
+                    t.edgeLines.withUnsafeBufferPointer { lines in
+                        ranges.withUnsafeBufferPointer { ranges in
+                            Rasterizer().draw(v, i, edges: .init(lines: lines, ranges: ranges), texture: nil, blended: false,
+                                              into: out, clip: out.bounds)
+                        }
+                    }
+                }
+            }
+            return (Array(UnsafeBufferPointer(start: out.pixels, count: 80 * 80)), t.indices.count / 3)
+        }
+        let whole = painted(.whole), cut = painted(.pixels(0.02))
+        #expect(whole.triangles <= 4 && cut.triangles > 1000)
+        // The layer is about a pixel wide: its fringe is much of what it paints.
+        #expect(whole.pixels.filter { $0 & 0xFF != 0 && $0 & 0xFF != 0xFF }.count > 40)
+        let worst = zip(whole.pixels, cut.pixels).map { abs(Int($0 & 0xFF) - Int($1 & 0xFF)) }.max() ?? 0
+        #expect(worst <= 1, "\(worst) levels apart")
     }
 
     /// A hard side gets no line and no band; without `antialiasing` nothing changes.
@@ -50,9 +132,35 @@ import Segue
               hardSides: Tessellator.Edge.right | Tessellator.Edge.top)
         #expect(t.edgeLines.count == 2)
         #expect(t.vertices.map(\.x).max() == 10 && t.vertices.map(\.y).min() == 0)
+        // The grown corners slide along the hard sides: (0, 0) left, (10, 10) down.
+        #expect(Set(t.vertices.map { SIMD2($0.x, $0.y) }) == [SIMD2(-0.75, 0), SIMD2(10, 0), SIMD2(10, 10.75), SIMD2(-0.75, 10.75)])
         var plain = Tessellator()
         plain.add(rect: Rect(x: 0, y: 0, width: 10, height: 10), transform: .identity, antialiased: true)
         #expect(plain.edgeLines.isEmpty && plain.indices.count == 6)
+    }
+
+    /// In perspective, the corners at a hard side's ends stay on its line as they grow,
+    /// 0.75 px out of their other side: what continues the layer there still meets it.
+    @Test func grownCornersStayOnAHardSide() {
+        var m = Transform3D.identity
+        m.m34 = -1.0 / 300
+        let turned = Transform3D.makeRotation(0.5, 1, 1, 0).concatenating(m)
+        let rect = Rect(x: -40, y: -30, width: 80, height: 60)
+        var t = Tessellator()
+        t.antialiasing = true
+        t.add(rect: rect, transform: turned, precision: .whole, antialiased: true, hardSides: Tessellator.Edge.left)
+        #expect(t.edgeLines.count == 3 && t.vertices.count == 4)
+        let top = turned.apply(x: rect.minX, y: rect.minY), bottom = turned.apply(x: rect.minX, y: rect.maxY)
+        let a = Point(x: top.x / top.w, y: top.y / top.w), b = Point(x: bottom.x / bottom.w, y: bottom.y / bottom.w)
+        let onLeft = t.vertices.filter { $0.u < 0.5 }
+        #expect(onLeft.count == 2)
+        for v in onLeft {
+            // The cross product of (b − a) and (v − a): zero on the line through a and b.
+            let across = ((b.x - a.x) * (Double(v.y) - a.y) - (b.y - a.y) * (Double(v.x) - a.x)) / ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            #expect(abs(across) < 1e-3 && close(Double(v.u), 0, 1e-5))
+            let outside = t.edgeLines.map { $0.a * v.x + $0.b * v.y + $0.c }.filter { $0 < 0 }
+            #expect(outside.count == 1 && abs(outside[0] + 0.75) < 1e-3)
+        }
     }
 
     /// A layer clipped to its own bounds has each line once, not twice (its region's edges

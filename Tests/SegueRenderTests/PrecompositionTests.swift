@@ -154,6 +154,23 @@ import Segue
         #expect(base(paint: Rect(x: 0, y: 0, width: 400, height: 500), exactly: true) == nil)
     }
 
+    /// Past its rect (a corner grown for anti-aliasing) a gradient runs on as it changes at
+    /// the edge, unclamped, along each axis it is past; inside, it is its own colour.
+    @Test func aGradientRunsOnPastItsRect() throws {
+        let ramp = Gradient(colors: [Color(white: 0.2), Color(white: 0.6, alpha: 0.5)], startPoint: Point(x: 0, y: 0.5),
+                            endPoint: Point(x: 1, y: 0.5))
+        let strip = item(Rect(x: 10, y: 0, width: 40, height: 20), .gradient(ramp), opacity: 0.8)
+        // White changes 0.4 and alpha −0.5 (× 0.8) over 40 points: 0.01 and −0.01 a point.
+        let left = try #require(strip.flatColor(at: Point(x: 6, y: 25)))
+        #expect(abs(left.red - 0.16) < 1e-6 && abs(left.alpha - 0.84) < 1e-6)
+        let right = try #require(strip.flatColor(at: Point(x: 55, y: -3)))
+        #expect(abs(right.green - 0.65) < 1e-6 && abs(right.alpha - 0.35) < 1e-6)
+        let inside = try #require(strip.flatColor(at: Point(x: 30, y: 10)))
+        #expect(abs(inside.blue - 0.4) < 1e-9 && abs(inside.alpha - 0.6) < 1e-9)
+        // A colour is the same everywhere.
+        #expect(item(pageRect, .color(.white)).flatColor(at: Point(x: -50, y: 9000)) == .white)
+    }
+
     /// Nothing of zero size is cut or folded (it draws nothing), and nothing traps on it.
     @Test func zeroSizedItemsAreLeftAlone() {
         let base = item(pageRect, .gradient(background))

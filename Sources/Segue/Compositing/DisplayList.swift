@@ -56,14 +56,34 @@ package struct DisplayList: Hashable, Sendable {
         }
 
         /// The colour a colour or gradient item shows at `p` (its layer's coordinates), its
-        /// opacity taken into the alpha; nil for images and text.
+        /// opacity taken into the alpha; nil for images and text. Beyond the rect (a corner
+        /// a rasterizer grew past its edge), a gradient runs on as it changes over the last
+        /// 10⁻⁴ of the rect inside, unclamped: a cell's colours stay one plane with its
+        /// grown corners.
         package func flatColor(at p: Point) -> Color? {
             switch fill {
             case .color(let c): return c.withAlpha(c.alpha * opacity)
             case .gradient(let g):
-                let unit = Point(x: (p.x - rect.minX) / rect.width, y: (p.y - rect.minY) / rect.height)
-                let c = g.color(at: g.parameter(atUnitPoint: unit))
-                return c.withAlpha(c.alpha * opacity)
+                func color(_ u: Double, _ v: Double) -> Color {
+                    let c = g.color(at: g.parameter(atUnitPoint: Point(x: u, y: v)))
+                    return c.withAlpha(c.alpha * opacity)
+                }
+                let u = (p.x - rect.minX) / rect.width, v = (p.y - rect.minY) / rect.height
+                let edgeU = min(max(u, 0), 1), edgeV = min(max(v, 0), 1)
+                let edge = color(edgeU, edgeV)
+                guard edgeU != u || edgeV != v else { return edge }
+                let step = 1e-4
+                var out = edge
+                func carry(_ inside: Color, _ distance: Double) {
+                    let k = distance / step
+                    out.red += (edge.red - inside.red) * k
+                    out.green += (edge.green - inside.green) * k
+                    out.blue += (edge.blue - inside.blue) * k
+                    out.alpha += (edge.alpha - inside.alpha) * k
+                }
+                if edgeU != u { carry(color(edgeU == 0 ? step : 1 - step, edgeV), abs(u - edgeU)) }
+                if edgeV != v { carry(color(edgeU, edgeV == 0 ? step : 1 - step), abs(v - edgeV)) }
+                return out
             default: return nil
             }
         }
