@@ -70,7 +70,7 @@ package struct Tessellator {
     package static let fringeWidth: Float = 0.75
     /// The farthest a mitred corner moves, pixels: twice `fringeWidth`, where two edges meet
     /// at 60° (sharper corners are bevelled).
-    package static let fringeReach: Float = 1.5
+    private static let fringeReach: Float = 1.5
 
     package private(set) var vertices: [Vertex] = []
     package private(set) var indices: [Int32] = []
@@ -527,7 +527,7 @@ package struct Tessellator {
     /// pixels from it: to where both lines meet when each is moved `fringeWidth` outward;
     /// nil where that is farther than `fringeReach` (a corner sharper than 60°, to be
     /// bevelled: grown out of each line apart).
-    static func mitre(_ first: EdgeLine, _ second: EdgeLine) -> Point? {
+    private static func mitre(_ first: EdgeLine, _ second: EdgeLine) -> Point? {
         let width = Double(fringeWidth), reach = Double(fringeReach)
         let la = Double(first.a), lb = Double(first.b), ma = Double(second.a), mb = Double(second.b)
         let cosine = la * ma + lb * mb
@@ -538,7 +538,7 @@ package struct Tessellator {
     }
 
     /// `fringeWidth` pixels straight out of `line`.
-    static func outward(_ line: EdgeLine) -> Point {
+    private static func outward(_ line: EdgeLine) -> Point {
         Point(x: -Double(fringeWidth) * Double(line.a), y: -Double(fringeWidth) * Double(line.b))
     }
 
@@ -547,7 +547,7 @@ package struct Tessellator {
     /// `line` — far, where the edge leaves the line at a shallow angle (a thin cell of a
     /// layer seen edge-on); straight out of `line` where the edge all but runs along it (the
     /// outline is cut back to the edge's line after).
-    static func slide(_ line: EdgeLine, along direction: Point) -> Point {
+    private static func slide(_ line: EdgeLine, along direction: Point) -> Point {
         let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
         let outward = -(Double(line.a) * direction.x + Double(line.b) * direction.y) / length
         guard length > 0, outward > 0.01 else { return Self.outward(line) }
