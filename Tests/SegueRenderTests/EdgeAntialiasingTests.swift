@@ -45,9 +45,7 @@ import Segue
     /// In perspective a grown corner takes the unit coordinates and w of the quad's point
     /// seen there, not the corner's own: the plane carried on exactly.
     @Test func aGrownCornerIsThePlanesPointSeenThere() {
-        var m = Transform3D.identity
-        m.m34 = -1.0 / 400
-        let turned = Transform3D.makeRotation(0.6, 0, 1, 0).concatenating(m)
+        let turned = Self.turned(0.6, about: (0, 1, 0), eyeAt: 400)
         var t = Tessellator()
         t.antialiasing = true
         let rect = Rect(x: -40, y: -30, width: 80, height: 60)
@@ -69,9 +67,7 @@ import Segue
     /// point, so the grown polygons still meet without a crack: the shared side's ends are
     /// one vertex position in both.
     @Test func cellsGrowTheCornersTheyShareAlike() {
-        var m = Transform3D.identity
-        m.m34 = -1.0 / 300
-        let turned = Transform3D.makeRotation(1.1, 0, 1, 0).concatenating(m)
+        let turned = Self.turned(1.1, about: (0, 1, 0), eyeAt: 300)
         var t = Tessellator()
         t.antialiasing = true
         t.add(rect: Rect(x: -100, y: -60, width: 200, height: 120), transform: turned, antialiased: true)
@@ -92,28 +88,13 @@ import Segue
     /// sharp ends too, where the sides meet at a few degrees.
     @Test(arguments: [1.5, 1.52, 1.535, 1.545, 1.555, 1.565])
     func cellsPaintTheFringeOnceEach(_ angle: Double) {
-        var m = Transform3D.identity
-        m.m34 = -1.0 / 100
-        let turned = Transform3D.makeRotation(angle, 0, 1, 0).concatenating(m).concatenating(.makeTranslation(40.3, 40, 0))
+        let turned = Self.turned(angle, about: (0, 1, 0), eyeAt: 100).concatenating(.makeTranslation(40.3, 40, 0))
         let rect = Rect(x: -30, y: -30, width: 60, height: 60)
         func painted(_ precision: Tessellator.Precision) -> (pixels: [UInt32], triangles: Int) {
             var t = Tessellator()
             t.antialiasing = true
             t.add(rect: rect, transform: turned, precision: precision, antialiased: true)
-            let r = RasterizerTests()
-            let vertices = t.vertices.map { r.vertex($0.x, $0.y, 0xFFFF_FFFF) }
-            let out = r.image(80, 80)
-            let ranges = [Rasterizer.EdgeRange](repeating: .init(first: 0, count: Int32(t.edgeLines.count)), count: t.indices.count / 3)
-            vertices.withUnsafeBufferPointer { v in
-                t.indices.withUnsafeBufferPointer { i in
-                    t.edgeLines.withUnsafeBufferPointer { lines in
-                        ranges.withUnsafeBufferPointer { ranges in
-                            Rasterizer().draw(v, i, edges: .init(lines: lines, ranges: ranges), texture: nil, blended: false,
-                                              into: out, clip: out.bounds)
-                        }
-                    }
-                }
-            }
+            let out = Self.paintWhite(t, width: 80, height: 80)
             return (Array(UnsafeBufferPointer(start: out.pixels, count: 80 * 80)), t.indices.count / 3)
         }
         let whole = painted(.whole), cut = painted(.pixels(0.02))
@@ -142,9 +123,7 @@ import Segue
     /// In perspective, the corners at a hard side's ends stay on its line as they grow,
     /// 0.75 px out of their other side: what continues the layer there still meets it.
     @Test func grownCornersStayOnAHardSide() {
-        var m = Transform3D.identity
-        m.m34 = -1.0 / 300
-        let turned = Transform3D.makeRotation(0.5, 1, 1, 0).concatenating(m)
+        let turned = Self.turned(0.5, about: (1, 1, 0), eyeAt: 300)
         let rect = Rect(x: -40, y: -30, width: 80, height: 60)
         var t = Tessellator()
         t.antialiasing = true
@@ -195,12 +174,23 @@ import Segue
     /// The rasterizer paints a pixel the edge halves at half its alpha, blended even when
     /// the call stores, and leaves the rest as without edges.
     @Test func theRasterizerPaintsEdgePixelsByCoverage() {
-        let r = RasterizerTests()
         var t = Tessellator()
         t.antialiasing = true
         t.add(rect: Rect(x: 2, y: 2, width: 4.5, height: 4), transform: .identity, antialiased: true)
+        let out = Self.paintWhite(t, width: 10, height: 10)
+        // Column 6 is half covered (x 6…6.5), columns 2…5 wholly, column 1 and 7 not at all.
+        #expect(out.pixels[4 * 10 + 3] == 0xFFFF_FFFF)
+        #expect(out.pixels[4 * 10 + 6] == 0xFF80_8080)
+        #expect(out.pixels[4 * 10 + 7] == 0xFF00_0000 && out.pixels[4 * 10 + 1] == 0xFF00_0000)
+        #expect(out.pixels[1 * 10 + 3] == 0xFF00_0000 && out.pixels[6 * 10 + 3] == 0xFF00_0000)
+    }
+
+    /// What `t` tessellated paints in opaque white over black, its edges anti-aliased by
+    /// all of its lines, drawn stored.
+    static func paintWhite(_ t: Tessellator, width: Int, height: Int) -> RasterImage {
+        let r = RasterizerTests()
         let vertices = t.vertices.map { r.vertex($0.x, $0.y, 0xFFFF_FFFF) }
-        let out = r.image(10, 10)
+        let out = r.image(width, height)
         let ranges = [Rasterizer.EdgeRange](repeating: .init(first: 0, count: Int32(t.edgeLines.count)), count: t.indices.count / 3)
         vertices.withUnsafeBufferPointer { v in
             t.indices.withUnsafeBufferPointer { i in
@@ -212,10 +202,13 @@ import Segue
                 }
             }
         }
-        // Column 6 is half covered (x 6…6.5), columns 2…5 wholly, column 1 and 7 not at all.
-        #expect(out.pixels[4 * 10 + 3] == 0xFFFF_FFFF)
-        #expect(out.pixels[4 * 10 + 6] == 0xFF80_8080)
-        #expect(out.pixels[4 * 10 + 7] == 0xFF00_0000 && out.pixels[4 * 10 + 1] == 0xFF00_0000)
-        #expect(out.pixels[1 * 10 + 3] == 0xFF00_0000 && out.pixels[6 * 10 + 3] == 0xFF00_0000)
+        return out
+    }
+
+    /// A rotation by `angle` (radians) about `axis`, seen in perspective from `eyeAt` points.
+    static func turned(_ angle: Double, about axis: (Double, Double, Double), eyeAt distance: Double) -> Transform3D {
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / distance
+        return Transform3D.makeRotation(angle, axis.0, axis.1, axis.2).concatenating(perspective)
     }
 }
