@@ -245,8 +245,8 @@ package struct Rasterizer {
     /// are one plane (the second's far vertex where the first's plane puts it, within half a
     /// colour level and 1/32 of a texel of `texture`, at one mip level of it where the call
     /// samples it `mipmapped`; with `shades`, the planes of q, q·colour and q·tint, within
-    /// 10⁻⁴ of q and half a level of the colour and the tint) — a flat layer's cell, a fringe
-    /// band, a photograph, a glyph not in perspective, a layer shaded exactly. Returns the
+    /// 10⁻⁴ of q and half a level of the colour and the tint) — a flat layer's cell, a
+    /// photograph, a glyph not in perspective, a layer shaded exactly. Returns the
     /// first triangle's vertex indices turned so that the shared side is its second to third,
     /// and the second's far vertex; the quad paints exactly the pixels the pair does, with
     /// one walk down the rows where the pair took two.
@@ -408,8 +408,7 @@ package struct Rasterizer {
         }
 
         /// The most edges a triangle is anti-aliased against: more pass within a pixel of
-        /// one only where a rounded corner's chords crowd; the nearest are kept (a fringe
-        /// triangle's own line among them: it lies outside it).
+        /// one only where a rounded corner's chords crowd; the nearest are kept.
         static let nearEdgeLimit = 8
 
         /// One edge's inside test along a row: A·x + K ≥ bias at x = 256·px + 128.
@@ -565,7 +564,7 @@ package struct Rasterizer {
             let width = Float(max(x0, x1, x2, xw) - min(x0, x1, x2, xw)) / 256
             let rowConstant = exact.map { $0.isUniform || $0.slope * width < 0.25 } ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
             // Where a row-constant colour is taken: the triangle's middle column, so a row's
-            // colour is the same however its span is cut (by covers, by the fringe).
+            // colour is the same however its span is cut (by covers, by the edges).
             let middle = Float(min(x0, x1, x2, xw) + max(x0, x1, x2, xw)) / 512 - fx0
             let uniform = exact == nil && dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
@@ -575,7 +574,7 @@ package struct Rasterizer {
 
             // Every row's attributes are taken at one column, the triangle's leftmost, and
             // stepped from there: a pixel's value is then the same however its row is cut
-            // into runs (by covers, by the fringe), so what they leave undrawn changes nothing
+            // into runs (by covers, by the edges), so what they leave undrawn changes nothing
             // — but in a sliver whose colours run off 0…255, where each run is fitted alone.
             let origin = Int(Rasterizer.floorDiv(min(x0, x1, x2, xw), 256))
             let sx = Float(origin) + 0.5 - fx0
@@ -609,7 +608,7 @@ package struct Rasterizer {
             /// square, so the smallest of their coverages stands for them; the groups that
             /// remain (a layer's corner) multiply.
             func coverage(column x: Int, row y: Int) -> Float {
-                // One or two lines (a straight side, a corner: nearly every fringe pixel), the
+                // One or two lines (a straight side, a corner: nearly every edge pixel), the
                 // rule below without its bookkeeping.
                 if nearCount <= 2 {
                     let l = near[0], c = l.coverage(atDistance: l.distance(column: x, row: y))
@@ -690,7 +689,7 @@ package struct Rasterizer {
                 }
                 if inLo <= inHi, (lo < inLo || inHi < hi), let texture, !texture.isCoverage, let scratch {
                     // A texture's row sampled once, in and near the edges alike: its setup
-                    // costs more than the few pixels of a fringe (a tile's row has two).
+                    // costs more than the few pixels near its edges (a tile's row has two).
                     let source = scratch + slot * rowStride
                     paint(source, lo, hi, y, false, row)
                     Rasterizer.store(line, from: source, inLo, inHi, blended)

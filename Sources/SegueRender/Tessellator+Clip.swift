@@ -121,13 +121,18 @@ extension Tessellator {
             return Point(x: (v * c0).sum() / det / w, y: (v * c1).sum() / det / w)
         }
 
+        /// 1 / w of the plane's point seen at the screen point (x, y), w being what the
+        /// transform gives its homogeneous image: affine across the screen, 0 on the plane's
+        /// line at infinity, negative beyond it.
+        func inverseW(atX x: Double, _ y: Double) -> Double {
+            (SIMD3(x, y, 1) * c2).sum() / det
+        }
+
         /// The point of the plane seen at the screen point (x, y), and the w of its
-        /// homogeneous image (what the transform gives it); nil where (x, y) lies on or
-        /// beyond the plane's line at infinity.
+        /// homogeneous image; nil where (x, y) lies on or beyond the plane's line at infinity.
         func seen(atX x: Double, _ y: Double) -> (point: Point, w: Double)? {
-            let inverseW = (SIMD3(x, y, 1) * c2).sum() / det
             guard let p = point(seenAt: Vector4(x: x, y: y, z: 0, w: 1)) else { return nil }
-            return (p, 1 / inverseW)
+            return (p, 1 / inverseW(atX: x, y))
         }
 
         /// `line` as a line of pixels, its value the distance; nil seen end-on.

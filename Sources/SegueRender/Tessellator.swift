@@ -68,9 +68,10 @@ package struct Tessellator {
     package var antialiasing = false
     /// Pixels a polygon grows outside an edge: past a pixel square's reach (√2/2).
     package static let fringeWidth: Float = 0.75
-    /// The farthest a mitred corner moves, pixels: twice `fringeWidth`, where two edges meet
-    /// at 60° (sharper corners are bevelled).
-    private static let fringeReach: Float = 1.5
+    /// The farthest a mitred corner, or one sliding along a hard side, moves, pixels: twice
+    /// `fringeWidth`, where two edges meet at 60° (sharper corners are bevelled). Pixels
+    /// painted outside a layer's image lie within it.
+    package static let fringeReach: Float = 1.5
 
     package private(set) var vertices: [Vertex] = []
     package private(set) var indices: [Int32] = []
@@ -424,29 +425,24 @@ package struct Tessellator {
     /// meet grown (`mitre`), or at a corner sharper than 60° to a point out of each (a
     /// bevel); on one, sliding along its other edge (`slide`), so that a corner two cells
     /// share moves alike in both and a corner on a hard side stays on it; on none, not at
-    /// all. The outline is then cut to the edges without a line, which never move: nothing
-    /// grows past a cell's neighbour or a hard side, however thin the cell. A grown point
-    /// takes the attributes of the quad's point seen there (exact in perspective), so the
-    /// inside of the polygon is drawn as before.
+    /// all. The outline is then cut to the edges without a line, which never move (nothing
+    /// grows past a cell's neighbour or a hard side, however thin the cell), and to where
+    /// the plane lies at most `deepest` times as deep as the polygon's deepest corner (near
+    /// its horizon, a layer all but edge-on, attributes grow too large for `Float`). A grown
+    /// point takes the attributes of the quad's point seen there (exact in perspective), so
+    /// the inside of the polygon is drawn as before.
     private mutating func emitPolygon() {
         let base = Int32(vertices.count)
         if hasEdgeLines, let (map, rect) = grownPlane {
-            growOutline()
+            growOutline(map)
             for point in outline {
-                guard point.moved else {
+                // Unmoved, or (within rounding of the cut near the horizon) not seen: the corner.
+                guard point.moved, let seen = map.seen(atX: point.x, point.y) else {
                     emit(polygon[point.corner])
                     continue
                 }
-                if let seen = map.seen(atX: point.x, point.y) {
-                    vertices.append(Vertex(x: Float(point.x), y: Float(point.y), u: Float((seen.point.x - rect.minX) / rect.width),
-                                           v: Float((seen.point.y - rect.minY) / rect.height), w: Float(seen.w)))
-                } else {
-                    // Past the plane's horizon (a layer all but edge-on, under a pixel wide):
-                    // the attributes of the corner it grew from.
-                    let corner = polygon[point.corner]
-                    vertices.append(Vertex(x: Float(point.x), y: Float(point.y), u: Float(corner.u), v: Float(corner.v),
-                                           w: Float(corner.p.w)))
-                }
+                vertices.append(Vertex(x: Float(point.x), y: Float(point.y), u: Float((seen.point.x - rect.minX) / rect.width),
+                                       v: Float((seen.point.y - rect.minY) / rect.height), w: Float(seen.w)))
             }
         } else {
             for p in polygon { emit(p) }
@@ -457,9 +453,12 @@ package struct Tessellator {
         }
     }
 
+    /// How many times as deep as a polygon's deepest corner its grown outline may reach.
+    private static let deepest = 8.0
+
     /// Sets `outline` to `polygon` grown past the edges that lie on anti-aliased lines and
-    /// cut to the lines of those that do not (`emitPolygon`).
-    private mutating func growOutline() {
+    /// cut to the lines of those that do not and to the depth `map` allows (`emitPolygon`).
+    private mutating func growOutline(_ map: PlaneMap) {
         let n = polygon.count
         polygonEdgeLines.removeAll(keepingCapacity: true)
         for i in 0..<n {
@@ -487,9 +486,13 @@ package struct Tessellator {
                 grow(s, by: Self.outward(edgeLines[Int(after)]))
             } else if before >= 0 || after >= 0 {
                 // The edge without a line stays put: the corner slides along it, away from
-                // the edge's other end.
-                let other = polygon[before >= 0 ? (i + 1) % n : (i + n - 1) % n].p.projected
-                grow(s, by: Self.slide(edgeLines[Int(max(before, after))], along: Point(x: s.x - other.x, y: s.y - other.y)))
+                // the edge's other end — between two cells as far as the grown line, along a
+                // hard side (the edge lies on a side or a region's edge) no farther than
+                // `fringeReach`, where nothing of this layer lies beyond the corner.
+                let j = before >= 0 ? (i + 1) % n : (i + n - 1) % n, other = polygon[j].p.projected
+                let limit = polygon[i].on & polygon[j].on != 0 ? Double(Self.fringeReach) : .infinity
+                grow(s, by: Self.slide(edgeLines[Int(max(before, after))], along: Point(x: s.x - other.x, y: s.y - other.y),
+                                       limit: limit))
             } else {
                 outline.append((s.x, s.y, i, false))
             }
@@ -506,21 +509,27 @@ package struct Tessellator {
             let length = (ex * ex + ey * ey).squareRoot() * (area < 0 ? -1 : 1)
             guard length != 0 else { continue }
             // Pixels inside the edge's line (a point slid along it is on it, within rounding).
-            func inside(_ p: OutlinePoint) -> Double { (ex * (p.y - a.y) - ey * (p.x - a.x)) / length }
-            let tolerance = -1e-6
-            guard outline.contains(where: { inside($0) < tolerance }) else { continue }
-            outlineScratch.removeAll(keepingCapacity: true)
-            for k in outline.indices {
-                let p = outline[k], q = outline[(k + 1) % outline.count]
-                let dp = inside(p), dq = inside(q)
-                if dp >= tolerance { outlineScratch.append(p) }
-                if (dp >= tolerance) != (dq >= tolerance) {
-                    let t = dp / (dp - dq)
-                    outlineScratch.append((p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t, dp >= tolerance ? p.corner : q.corner, true))
-                }
-            }
-            swap(&outline, &outlineScratch)
+            cutOutline(tolerance: 1e-6) { (ex * ($0.y - a.y) - ey * ($0.x - a.x)) / length }
         }
+        let shallowest = 1 / (Self.deepest * polygon.reduce(0) { max($0, $1.p.w) })
+        cutOutline(tolerance: 0) { map.inverseW(atX: $0.x, $0.y) - shallowest }
+    }
+
+    /// Cuts `outline` to where `inside` (affine across the screen) is at least −`tolerance`;
+    /// a point made on the cut takes the corner of its edge's end inside.
+    private mutating func cutOutline(tolerance: Double, _ inside: (OutlinePoint) -> Double) {
+        guard outline.contains(where: { inside($0) < -tolerance }) else { return }
+        outlineScratch.removeAll(keepingCapacity: true)
+        for k in outline.indices {
+            let p = outline[k], q = outline[(k + 1) % outline.count]
+            let dp = inside(p), dq = inside(q)
+            if dp >= -tolerance { outlineScratch.append(p) }
+            if (dp >= -tolerance) != (dq >= -tolerance) {
+                let t = dp / (dp - dq)
+                outlineScratch.append((p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t, dp >= -tolerance ? p.corner : q.corner, true))
+            }
+        }
+        swap(&outline, &outlineScratch)
     }
 
     /// Where a corner on the lines `first` and `second` (its two edges', not one) grows,
@@ -545,13 +554,13 @@ package struct Tessellator {
     /// Where a corner on `line` grows, pixels from it, sliding along `direction` (its other
     /// edge, which has no line, run out past the corner) until it is `fringeWidth` outside
     /// `line` — far, where the edge leaves the line at a shallow angle (a thin cell of a
-    /// layer seen edge-on); straight out of `line` where the edge all but runs along it (the
-    /// outline is cut back to the edge's line after).
-    private static func slide(_ line: EdgeLine, along direction: Point) -> Point {
+    /// layer seen edge-on) — or `limit` pixels along; straight out of `line` where the edge
+    /// all but runs along it (the outline is cut back to the edge's line after).
+    private static func slide(_ line: EdgeLine, along direction: Point, limit: Double) -> Point {
         let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
         let outward = -(Double(line.a) * direction.x + Double(line.b) * direction.y) / length
         guard length > 0, outward > 0.01 else { return Self.outward(line) }
-        let distance = Double(fringeWidth) / outward
+        let distance = min(Double(fringeWidth) / outward, limit)
         return Point(x: direction.x * distance / length, y: direction.y * distance / length)
     }
 

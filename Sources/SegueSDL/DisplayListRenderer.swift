@@ -50,7 +50,7 @@ package final class DisplayListRenderer {
         didSet {
             antialiases = antialiases && renderer.drawsEdgeCoverage
             tessellator.antialiasing = antialiases
-            occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
+            occlusion.fringe = antialiases ? Double(Tessellator.fringeReach) : 0
             settledBottom = SettledBottom()
         }
     }
@@ -127,7 +127,7 @@ package final class DisplayListRenderer {
         antialiases = renderer.drawsEdgeCoverage
         tessellator.antialiasing = antialiases
         shadesExactly = renderer.drawsExactShading
-        occlusion.fringe = antialiases ? Double(Tessellator.fringeWidth) : 0
+        occlusion.fringe = antialiases ? Double(Tessellator.fringeReach) : 0
         // SDL's software renderer rounds edges to whole pixels, not by pixel centres, and
         // textured ones by up to a few pixels (SDL-NOTES): only what lies well inside hides.
         if isSoftware { occlusion.margin = 4 }

@@ -3,7 +3,7 @@ import Segue
 @testable import SegueRender
 
 /// The pieces of edge anti-aliasing: the coverage of a pixel square by a half-plane, the
-/// tessellator's edge lines and fringe, the sides two layers share, and the rasterizer
+/// tessellator's edge lines and the cells it grows past them, the sides two layers share, and the rasterizer
 /// painting by coverage.
 @MainActor @Suite struct EdgeAntialiasingTests {
     /// Worked by hand: an axis-aligned edge covers ½ + d of the square; at 45° the square's
@@ -90,10 +90,15 @@ import Segue
     func cellsPaintTheFringeOnceEach(_ angle: Double) {
         let turned = Self.turned(angle, about: (0, 1, 0), eyeAt: 100).concatenating(.makeTranslation(40.3, 40, 0))
         let rect = Rect(x: -30, y: -30, width: 60, height: 60)
+        // No grown point lies deeper than 8 times the layer's deepest corner (near its
+        // horizon, where its attributes would grow past what `Float` holds).
+        let deepest = 8 * [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)]
+            .map { turned.apply(x: $0.0, y: $0.1).w }.max()!
         func painted(_ precision: Tessellator.Precision) -> (pixels: [UInt32], triangles: Int) {
             var t = Tessellator()
             t.antialiasing = true
             t.add(rect: rect, transform: turned, precision: precision, antialiased: true)
+            #expect(t.vertices.allSatisfy { Double($0.w) <= deepest * 1.0001 })
             let out = Self.paintWhite(t, width: 80, height: 80)
             return (Array(UnsafeBufferPointer(start: out.pixels, count: 80 * 80)), t.indices.count / 3)
         }
@@ -105,8 +110,9 @@ import Segue
         #expect(worst <= 1, "\(worst) levels apart")
     }
 
-    /// A hard side gets no line and no band; without `antialiasing` nothing changes.
-    @Test func hardSidesAndPlainTessellationHaveNoFringe() {
+    /// A hard side gets no line and nothing grows past it; without `antialiasing` nothing
+    /// changes.
+    @Test func hardSidesAndPlainTessellationDoNotGrow() {
         var t = Tessellator()
         t.antialiasing = true
         t.add(rect: Rect(x: 0, y: 0, width: 10, height: 10), transform: .identity, antialiased: true,
@@ -140,6 +146,24 @@ import Segue
             let outside = t.edgeLines.map { $0.a * v.x + $0.b * v.y + $0.c }.filter { $0 < 0 }
             #expect(outside.count == 1 && abs(outside[0] + 0.75) < 1e-3)
         }
+    }
+
+    /// A corner on a hard side where it meets an edge at 5° slides along the side no more
+    /// than 1.5 px: the band past the edge stops there, not 8.6 px on (0.75 / sin 5°), where
+    /// nothing of the layer lies and the edge's coverage alone would paint a streak.
+    @Test func aHardSideStopsTheBandNearItsCorner() {
+        var sheared = Transform3D.makeTranslation(20, 19.8, 0)
+        (sheared.m21, sheared.m22) = (1, 0.0875)
+        var t = Tessellator()
+        t.antialiasing = true
+        // The top side runs from (20, 19.8) to (120, 19.8), the left one from (20, 19.8)
+        // to (120, 28.55).
+        t.add(rect: Rect(x: 0, y: 0, width: 100, height: 100), transform: sheared, precision: .whole, antialiased: true,
+              hardSides: Tessellator.Edge.left)
+        let out = Self.paintWhite(t, width: 240, height: 40)
+        for x in 11...19 { #expect(out.pixels[19 * 240 + x] == 0xFF00_0000, "column \(x)") }
+        // Along the top side, row 19 is a fifth covered (0.2 · 255 = 51), row 20 wholly.
+        #expect(out.pixels[19 * 240 + 60] == 0xFF33_3333 && out.pixels[20 * 240 + 60] == 0xFFFF_FFFF)
     }
 
     /// A layer clipped to its own bounds has each line once, not twice (its region's edges

@@ -167,6 +167,14 @@ import Segue
         #expect(abs(right.green - 0.65) < 1e-6 && abs(right.alpha - 0.35) < 1e-6)
         let inside = try #require(strip.flatColor(at: Point(x: 30, y: 10)))
         #expect(abs(inside.blue - 0.4) < 1e-9 && abs(inside.alpha - 0.6) < 1e-9)
+        // The stretch that runs on is the one at the edge, however short: here a flat one
+        // 0.002 points wide (then the ramp), so past the left edge the colour stays.
+        let flatFirst = Gradient(colors: [Color(white: 0.2), Color(white: 0.2), Color(white: 0.6)], locations: [0, 0.00005, 1],
+                                 startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))
+        let shelf = item(Rect(x: 10, y: 0, width: 40, height: 20), .gradient(flatFirst))
+        #expect(shelf.flatColor(at: Point(x: 6, y: 5)) == Color(white: 0.2))
+        let beyondRight = try #require(shelf.flatColor(at: Point(x: 54, y: 5)))
+        #expect(abs(beyondRight.red - (0.6 + 0.4 / 0.99995 * 0.1)) < 1e-9)
         // A colour is the same everywhere.
         #expect(item(pageRect, .color(.white)).flatColor(at: Point(x: -50, y: 9000)) == .white)
     }

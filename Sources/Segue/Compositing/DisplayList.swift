@@ -57,33 +57,21 @@ package struct DisplayList: Hashable, Sendable {
 
         /// The colour a colour or gradient item shows at `p` (its layer's coordinates), its
         /// opacity taken into the alpha; nil for images and text. Beyond the rect (a corner
-        /// a rasterizer grew past its edge), a gradient runs on as it changes over the last
-        /// 10⁻⁴ of the rect inside, unclamped: a cell's colours stay one plane with its
-        /// grown corners.
+        /// a rasterizer grew past its edge), a gradient runs on unclamped as it runs at the
+        /// nearest point of the rect (`Gradient.color(at:runningOnFrom:toward:)`): a cell's
+        /// colours stay one plane with its grown corners.
         package func flatColor(at p: Point) -> Color? {
             switch fill {
             case .color(let c): return c.withAlpha(c.alpha * opacity)
             case .gradient(let g):
-                func color(_ u: Double, _ v: Double) -> Color {
-                    let c = g.color(at: g.parameter(atUnitPoint: Point(x: u, y: v)))
-                    return c.withAlpha(c.alpha * opacity)
-                }
-                let u = (p.x - rect.minX) / rect.width, v = (p.y - rect.minY) / rect.height
-                let edgeU = min(max(u, 0), 1), edgeV = min(max(v, 0), 1)
-                let edge = color(edgeU, edgeV)
-                guard edgeU != u || edgeV != v else { return edge }
-                let step = 1e-4
-                var out = edge
-                func carry(_ inside: Color, _ distance: Double) {
-                    let k = distance / step
-                    out.red += (edge.red - inside.red) * k
-                    out.green += (edge.green - inside.green) * k
-                    out.blue += (edge.blue - inside.blue) * k
-                    out.alpha += (edge.alpha - inside.alpha) * k
-                }
-                if edgeU != u { carry(color(edgeU == 0 ? step : 1 - step, edgeV), abs(u - edgeU)) }
-                if edgeV != v { carry(color(edgeU, edgeV == 0 ? step : 1 - step), abs(v - edgeV)) }
-                return out
+                // A rect of no width or height has one colour across it.
+                let u = rect.width > 0 ? (p.x - rect.minX) / rect.width : 0
+                let v = rect.height > 0 ? (p.y - rect.minY) / rect.height : 0
+                let edge = Point(x: min(max(u, 0), 1), y: min(max(v, 0), 1))
+                let s = g.parameter(atUnitPoint: Point(x: u, y: v)), e = g.parameter(atUnitPoint: edge)
+                // The stretch that runs on is the one on the far side of the edge from `p`.
+                let c = edge.x == u && edge.y == v ? g.color(at: s) : g.color(at: s, runningOnFrom: e, toward: 2 * e - s)
+                return c.withAlpha(c.alpha * opacity)
             default: return nil
             }
         }

@@ -33,6 +33,22 @@ public struct Gradient: Hashable, Sendable {
         return colors[colors.count - 1]
     }
 
+    /// The colour at parameter `s` as the stretch of the gradient beside `edge` on the side
+    /// of `inside` (between two stops, or past an end, where it is one colour) runs on,
+    /// unclamped: past a layer's edge (a corner grown for anti-aliasing), what the cell
+    /// there continues to, however near the edge another stop lies. `s` itself where the
+    /// parameter does not change across the edge (`inside` is `edge`).
+    package func color(at s: Double, runningOnFrom edge: Double, toward inside: Double) -> Color {
+        guard let first = colors.first, let last = colors.last, inside != edge else { return color(at: s) }
+        let side = inside > edge ? edge.nextUp : edge.nextDown
+        if side <= location(ofStop: 0) { return first }
+        for i in 1..<colors.count where side <= location(ofStop: i) {
+            let from = location(ofStop: i - 1)
+            return colors[i - 1].interpolated(to: colors[i], at: (s - from) / (location(ofStop: i) - from))
+        }
+        return last
+    }
+
     /// The fastest the gradient's drawn colour can change along the axis, in colour units
     /// (0…1) per unit of the parameter, over any backdrop: drawn at alpha α over a colour D,
     /// a colour C gives αC + (1 − α)D, which changes by at most α·|ΔC| + |Δα|. 0 for a single
