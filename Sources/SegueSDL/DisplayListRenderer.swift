@@ -385,12 +385,18 @@ package final class DisplayListRenderer {
             let precision = shading.cuts(levelTolerance: gradientLevelTolerance, tintApart: exactly, uStops: &uStops,
                                          vStops: &vStops)
             // Interpolated perspective-correct, the colour needs cells at its stops only.
-            tessellator.add(rect: item.rect, transform: item.transform, precision: exactly ? .whole : precision, uStops: uStops,
-                            vStops: vStops, antialiased: true, hardSides: hardSides)
-            if exactly {
-                fillExactly(shading)
-            } else {
-                fill { u, v in shading.color(atUnit: Double(u), Double(v)) ?? .clear }
+            func tessellateAndFill() -> Bool {
+                tessellator.add(rect: item.rect, transform: item.transform, precision: exactly ? .whole : precision, uStops: uStops,
+                                vStops: vStops, antialiased: true, hardSides: hardSides)
+                return exactly ? fillExactly(shading) : fill { u, v in shading.color(atUnit: Double(u), Double(v)) ?? .clear }
+            }
+            // A corner grown past an edge where a gradient reaches 0 or 1 takes a colour a
+            // byte cannot hold, which would bend its whole cell's colours: then cells half a
+            // pixel wide are cut at the edges, so that only pixels the edges cross take it.
+            if !tessellateAndFill() && Self.addEdgeStops(item, &uStops, &vStops) {
+                tessellator.reset()
+                tessellator.clip(to: clips, index: item.clip, hardSides: antialiases ? sharedSides.hardClips : [])
+                _ = tessellateAndFill()
             }
             submit(texture: nil, blended: blended, exactly: exactly)
         case .image(let image, let source):
@@ -429,28 +435,67 @@ package final class DisplayListRenderer {
         }
     }
 
-    /// Fills the vertex buffer with untextured vertices coloured per (u, v).
-    private func fill(_ color: (Float, Float) -> Color) {
+    /// Fills the vertex buffer with untextured vertices coloured per (u, v); whether every
+    /// colour fit in bytes unclamped.
+    private func fill(_ color: (Float, Float) -> Color) -> Bool {
         vertices.removeAll(keepingCapacity: true)
+        var fits = true
         for t in tessellator.vertices {
-            vertices.append(Self.vertex(t, Renderer.bytes(color(t.u, t.v))))
+            let c = color(t.u, t.v)
+            fits = fits && Self.fitsInBytes(c)
+            vertices.append(Self.vertex(t, Renderer.bytes(c)))
         }
+        return fits
     }
 
     /// Fills the vertex buffer with untextured vertices coloured per (u, v) by `shading`
-    /// without its tint, and their shades: 1/w, and the tint apart.
-    private func fillExactly(_ shading: Shading) {
+    /// without its tint, and their shades: 1/w, and the tint apart; whether every colour
+    /// fit in bytes unclamped (the tint is kept in floating point).
+    private func fillExactly(_ shading: Shading) -> Bool {
         vertices.removeAll(keepingCapacity: true)
         shades.removeAll(keepingCapacity: true)
+        var fits = true
         for t in tessellator.vertices {
             let (base, tint) = shading.colorApart(atUnit: Double(t.u), Double(t.v)) ?? (.clear, nil)
+            fits = fits && Self.fitsInBytes(base)
             vertices.append(Self.vertex(t, Renderer.bytes(base)))
-            // Unclamped: a grown corner's tint carries the edge's on (the rasterizer holds τ
-            // to 0…1 per pixel).
+            // Unclamped: a grown corner's tint runs on as the edge's does (inside the layer
+            // the interpolated τ is its own, in 0…1; past it the rasterizer holds the mix to
+            // 0…255).
             let tau = Float(tint?.alpha ?? 0)
             let premultiplied = tint.map { SIMD4(Float($0.red), Float($0.green), Float($0.blue), 0) * 255 * tau } ?? .zero
             shades.append(VertexShade(q: 1 / t.w, tint: SIMD4(premultiplied.x, premultiplied.y, premultiplied.z, tau)))
         }
+        return fits
+    }
+
+    /// Whether every channel of `c` lies in 0…1 (to within half a level).
+    private static func fitsInBytes(_ c: Color) -> Bool {
+        let low = -0.5 / 255, high = 1 + 0.5 / 255
+        return c.red >= low && c.red <= high && c.green >= low && c.green <= high && c.blue >= low && c.blue <= high
+            && c.alpha >= low && c.alpha <= high
+    }
+
+    /// Adds to `uStops` and `vStops` the unit coordinates half a pixel in from each side of
+    /// `item`'s image (a quarter of the way at most); false where its image has no size to
+    /// measure (a corner behind the eye).
+    private static func addEdgeStops(_ item: DisplayList.Item, _ uStops: inout [Double], _ vStops: inout [Double]) -> Bool {
+        let r = item.rect
+        func corner(_ x: Double, _ y: Double) -> Point? {
+            let p = item.transform.apply(x: x, y: y)
+            return p.w > 0 ? Point(x: p.x / p.w, y: p.y / p.w) : nil
+        }
+        guard let a = corner(r.minX, r.minY), let b = corner(r.maxX, r.minY), let c = corner(r.maxX, r.maxY),
+              let d = corner(r.minX, r.maxY) else { return false }
+        func length(_ p: Point, _ q: Point) -> Double { ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() }
+        let across = max(length(a, b), length(d, c)), down = max(length(a, d), length(b, c))
+        guard across > 0, down > 0 else { return false }
+        let du = min(0.25, 0.5 / across), dv = min(0.25, 0.5 / down)
+        uStops.append(du)
+        uStops.append(1 - du)
+        vStops.append(dv)
+        vStops.append(1 - dv)
+        return true
     }
 
     /// A vertex at `t`'s screen position in colour `c`, at texture position (u, v).

@@ -162,4 +162,25 @@ extension GoldenFrameTests {
         #expect(sum / Double(count) <= 0.05, "mean error \(sum / Double(count)) over \(count) outline pixels")
         #expect(rest <= 0.1, "a pixel the samples call wholly in or out is off by \(rest)")
     }
+
+    /// A gradient that reaches black and white at its edges keeps its inside as it is: the
+    /// corners grown past those edges would take colours no byte holds (−19 and 274 levels
+    /// for a black-to-white ramp 10 px tall), which clamped would bend the whole cell (its
+    /// first row 28 where it is 13); cut half a pixel in from its edges, only the edges'
+    /// pixels take it. Rows of a ramp on the pixel grid, then a quarter pixel off it.
+    @Test(arguments: [0.0, 0.25])
+    func aGradientToBlackAndWhiteKeepsItsInside(_ offset: Double) throws {
+        let platform = try Platform(headless: true)
+        let canvas = try OffscreenCanvas(platform: platform, width: 40, height: 20, assetsDirectory: try Assets.directory())
+        let ramp = Gradient(colors: [.black, .white])
+        var list = DisplayList()
+        list.items.append(.init(rect: Rect(x: 0, y: 0, width: 20, height: 10), transform: .makeTranslation(10, 5 + offset, 0),
+                                opacity: 1, fill: .gradient(ramp)))
+        let rgba = try canvas.render(list, pixelScale: 1)
+        // Row y's centre lies y + 0.5 − offset down the 10 px ramp; the rows it wholly covers.
+        for y in 6...13 {
+            let expected = (Double(y - 5) + 0.5 - offset) / 10 * 255
+            #expect(abs(Double(rgba[(y * 40 + 20) * 4 + 1]) - expected) <= 1, "row \(y)")
+        }
+    }
 }
