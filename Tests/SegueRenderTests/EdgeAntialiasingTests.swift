@@ -67,7 +67,8 @@ import Segue
     /// point, so the grown polygons still meet without a crack: the shared side's ends are
     /// one vertex position in both.
     @Test func cellsGrowTheCornersTheyShareAlike() {
-        let turned = Self.turned(1.1, about: (0, 1, 0), eyeAt: 300)
+        // Turned about a diagonal, so the grid is cut both ways.
+        let turned = Self.turned(0.9, about: (1, 1, 0), eyeAt: 300)
         var t = Tessellator()
         t.antialiasing = true
         t.add(rect: Rect(x: -100, y: -60, width: 200, height: 120), transform: turned, antialiased: true)
@@ -79,7 +80,7 @@ import Segue
         for v in t.vertices { uses[SIMD2(v.x, v.y), default: 0] += 1 }
         // Four outer corners are used once; a corner on a side by two cells, inside by four.
         #expect(uses.values.filter { $0 == 1 }.count == 4)
-        #expect(uses.values.allSatisfy { [1, 2, 4].contains($0) })
+        #expect(uses.values.allSatisfy { [1, 2, 4].contains($0) } && uses.values.contains(4))
     }
 
     /// A layer turned nearly edge-on, cut into thin cells, paints the very pixels it paints
@@ -129,7 +130,7 @@ import Segue
     /// In perspective, the corners at a hard side's ends stay on its line as they grow,
     /// 0.75 px out of their other side: what continues the layer there still meets it.
     @Test func grownCornersStayOnAHardSide() {
-        let turned = Self.turned(0.5, about: (1, 1, 0), eyeAt: 300)
+        let turned = Self.turned(0.9, about: (1, 1, 0), eyeAt: 300)
         let rect = Rect(x: -40, y: -30, width: 80, height: 60)
         var t = Tessellator()
         t.antialiasing = true
