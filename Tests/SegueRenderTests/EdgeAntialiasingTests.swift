@@ -130,7 +130,7 @@ import Segue
     /// In perspective, the corners at a hard side's ends stay on its line as they grow,
     /// 0.75 px out of their other side: what continues the layer there still meets it.
     @Test func grownCornersStayOnAHardSide() {
-        let turned = Self.turned(0.9, about: (1, 1, 0), eyeAt: 300)
+        let turned = Self.turned(0.5, about: (1, 1, 0), eyeAt: 300)
         let rect = Rect(x: -40, y: -30, width: 80, height: 60)
         var t = Tessellator()
         t.antialiasing = true
