@@ -137,6 +137,8 @@ package struct Rasterizer {
         var corners: SIMD4<Int32>
         /// No row outside these (as far as its vertices are finite and near; else every row).
         var firstRow: Int32, lastRow: Int32
+        /// The mip level of the call's texture it samples (`polygonLevel`); 0 untextured.
+        var level: Int32
     }
 
     /// The scratch `reserve` made: `workers` slots, each a row of `width` pixels and room
@@ -164,13 +166,15 @@ package struct Rasterizer {
                          scratch: Scratch) -> PreparedDraw {
         precondition(scratch.width >= target.width && scratch.covers >= covered.covers.count, "scratch reserved for less than the call")
         var levels: [PixelView] = []
+        for t in 0..<(indices.count / 3) { plan[t] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1, level: 0) }
         if let texture {
             var deepest = 0
             var k = 0
             while k + 2 < indices.count {
-                deepest = max(deepest, Self.level(vertices[Int(indices[k])], vertices[Int(indices[k + 1])], vertices[Int(indices[k + 2])],
-                                                  width: texture.width, height: texture.height, coverage: texture.isCoverage))
-                k += 3
+                let (level, end) = Self.polygonLevel(vertices, indices, at: k, texture: texture)
+                for t in (k / 3)..<(end / 3) { plan[t].level = Int32(level) }
+                deepest = max(deepest, level)
+                k = end
             }
             texture.prepareLevels(upTo: deepest)
             levels = (0...deepest).map { texture.level($0).view }
@@ -187,15 +191,16 @@ package struct Rasterizer {
         }
         var k = 0
         while k + 2 < indices.count {
-            if let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first,
-                                 mipmapped: levels.count > 1) {
+            let level = plan[k / 3].level
+            if k + 5 < indices.count, plan[k / 3 + 1].level == level,
+               let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first) {
                 let corners = SIMD4(q.0, q.1, q.2, q.3), (first, last) = rows(corners)
-                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last)
-                plan[k / 3 + 1] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1)
+                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last, level: level)
+                plan[k / 3 + 1] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1, level: level)
                 k += 6
             } else {
                 let corners = SIMD4(indices[k], indices[k + 1], indices[k + 2], -1), (first, last) = rows(corners)
-                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last)
+                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last, level: level)
                 k += 3
             }
         }
@@ -243,8 +248,8 @@ package struct Rasterizer {
     /// Triangles k/3 and k/3 + 1 of `indices` as one quad, where they make one: they share a
     /// side and their `ranges` of edges, their union is strictly convex, and their attributes
     /// are one plane (the second's far vertex where the first's plane puts it, within half a
-    /// colour level and 1/32 of a texel of `texture`, at one mip level of it where the call
-    /// samples it `mipmapped`; with `shades`, the planes of q, q·colour and q·tint, within
+    /// colour level and 1/32 of a texel of `texture` (the caller sees that both take one mip
+    /// level of it); with `shades`, the planes of q, q·colour and q·tint, within
     /// 10⁻⁴ of q and half a level of the colour and the tint) — a flat layer's cell, a
     /// photograph, a glyph not in perspective, a layer shaded exactly. Returns the
     /// first triangle's vertex indices turned so that the shared side is its second to third,
@@ -252,7 +257,7 @@ package struct Rasterizer {
     /// one walk down the rows where the pair took two.
     static func quad(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
                      ranges: UnsafeBufferPointer<EdgeRange>?, shades: UnsafeBufferPointer<VertexShade>? = nil,
-                     texture base: PixelView?, mipmapped: Bool = true) -> (Int32, Int32, Int32, Int32)? {
+                     texture base: PixelView?) -> (Int32, Int32, Int32, Int32)? {
         guard k + 5 < indices.count, ranges.map({ $0[k / 3] == $0[k / 3 + 1] }) ?? true else { return nil }
         let i0 = indices[k], i1 = indices[k + 1], i2 = indices[k + 2]
         let j0 = indices[k + 3], j1 = indices[k + 4], j2 = indices[k + 5]
@@ -307,9 +312,7 @@ package struct Rasterizer {
         }
         if let base {
             let tw = Float(base.width), th = Float(base.height)
-            guard !misses(v0.u * tw, v1.u * tw, v2.u * tw, w.u * tw, by: 1.0 / 32), !misses(v0.v * th, v1.v * th, v2.v * th, w.v * th, by: 1.0 / 32),
-                  !mipmapped || Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage)
-                    == Rasterizer.level(v1, w, v2, width: base.width, height: base.height, coverage: base.isCoverage)
+            guard !misses(v0.u * tw, v1.u * tw, v2.u * tw, w.u * tw, by: 1.0 / 32), !misses(v0.v * th, v1.v * th, v2.v * th, w.v * th, by: 1.0 / 32)
             else { return nil }
         }
         return (a, b, c, wi)
@@ -347,6 +350,26 @@ package struct Rasterizer {
     /// The deepest mip level of `texture` a glyph atlas is sampled from: its glyphs lie one
     /// clear texel apart, so deeper levels would blend neighbours.
     package static let coverageLevelLimit = 2
+
+    /// The mip level the polygon starting at triangle k/3 samples `texture` at, and where it
+    /// ends: its triangles are those that follow sharing the first one's first vertex (a
+    /// fan, as the tessellator emits a cell), and its level is its largest triangle's — one
+    /// level for the polygon, so a cell's two halves never take two (a seam between a sharp
+    /// and a soft half where its squeeze sits at a level's threshold).
+    static func polygonLevel(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
+                             texture: RasterImage) -> (level: Int, end: Int) {
+        var end = k, largest = -Float.infinity, level = 0
+        while end + 2 < indices.count && indices[end] == indices[k] {
+            let a = vertices[Int(indices[end])], b = vertices[Int(indices[end + 1])], c = vertices[Int(indices[end + 2])]
+            let area = abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))
+            if area > largest {
+                largest = area
+                level = Self.level(a, b, c, width: texture.width, height: texture.height, coverage: texture.isCoverage)
+            }
+            end += 3
+        }
+        return (level, end)
+    }
 
     /// The mip level a triangle samples a `width` × `height` texture at: the nearest to log₂ of its largest
     /// step in texels per pixel (an affine triangle steps evenly), 0 where it is not
@@ -403,7 +426,7 @@ package struct Rasterizer {
                 guard p.x >= 0, Int(primitive.firstRow) < clip.y1, Int(primitive.lastRow) >= clip.y0 else { continue }
                 triangle(vertices[Int(p.x)], vertices[Int(p.y)], vertices[Int(p.z)], across: p.w >= 0 ? vertices[Int(p.w)] : nil,
                          shades: shades.map { ($0[Int(p.x)], $0[Int(p.y)], $0[Int(p.z)], $0[Int(p.w >= 0 ? p.w : p.z)]) },
-                         edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), worker: worker, slot: slot)
+                         edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), level: primitive.level, worker: worker, slot: slot)
             }
         }
 
@@ -497,11 +520,12 @@ package struct Rasterizer {
         }
 
         /// Paints the triangle v0 v1 v2, or with `w` (across the side v1 v2, from `Rasterizer.quad`)
-        /// the quad v0 v1 w v2, its attributes the triangle's plane; shaded exactly by the
-        /// `shades` of v0 v1 v2 and w (a triangle's: v2's again) where given.
+        /// the quad v0 v1 w v2, its attributes the triangle's plane, its texture sampled at
+        /// mip `level`; shaded exactly by the `shades` of v0 v1 v2 and w (a triangle's: v2's
+        /// again) where given.
         private func triangle(_ v0: RasterVertex, _ v1: RasterVertex, _ v2: RasterVertex, across w: RasterVertex? = nil,
                               shades: (VertexShade, VertexShade, VertexShade, VertexShade)? = nil, edges range: EdgeRange,
-                              worker: Int, slot: Int) {
+                              level: Int32, worker: Int, slot: Int) {
             // Far off (or not a number): no pixel to paint, and no integer to snap to.
             let limit = Rasterizer.farOff
             guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
@@ -552,9 +576,7 @@ package struct Rasterizer {
                 s.0.q == s.1.q && s.1.q == s.2.q && s.0.tint == .zero && s.1.tint == .zero && s.2.tint == .zero ? nil
                     : ExactShading(p, (s.0, s.1, s.2), farQ: s.3.q, x0: fx0, plane: plane)
             }
-            let texture: PixelView? = levels.first.map { base in
-                levels[min(levels.count - 1, Rasterizer.level(v0, v1, v2, width: base.width, height: base.height, coverage: base.isCoverage))]
-            }
+            let texture: PixelView? = levels.isEmpty ? nil : levels[min(levels.count - 1, Int(level))]
             let tw = Float(texture?.width ?? 1), th = Float(texture?.height ?? 1)
             func texel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * tw - 0.5, v.v * th - 0.5, 0, 0) }
             let t0 = texel(p.0)

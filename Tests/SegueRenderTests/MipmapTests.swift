@@ -88,4 +88,27 @@ import Testing
             #expect((0..<(a.width * a.height)).allSatisfy { a.pixels[$0] == b.pixels[$0] }, "level \(n)")
         }
     }
+
+    /// A polygon takes one mip level, its largest triangle's: a fan whose small half is
+    /// squeezed 8 times (which alone would sample level 3) draws both halves at level 0, so
+    /// no seam runs between a sharp and a soft half. A triangle that does not share the
+    /// fan's first vertex starts the next polygon.
+    @Test func aPolygonTakesItsLargestTrianglesLevel() {
+        let texture = RasterImage(width: 64, height: 64)!
+        // A (0, 0) B (64, 0) C (64, 64): a texel a pixel. A C D with D (0, 8) at v = 1: v
+        // runs 64 texels in 8 pixels down the left side.
+        let vertices = [r.vertex(0, 0, u: 0, v: 0), r.vertex(64, 0, u: 1, v: 0), r.vertex(64, 64, u: 1, v: 1),
+                        r.vertex(0, 8, u: 0, v: 1), r.vertex(0, 0, u: 0, v: 0), r.vertex(8, 0, u: 1, v: 0), r.vertex(0, 8, u: 0, v: 1)]
+        let indices: [Int32] = [0, 1, 2, 0, 2, 3, 4, 5, 6]
+        #expect(Rasterizer.level(vertices[0], vertices[2], vertices[3], width: 64, height: 64, coverage: false) == 3)
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                let first = Rasterizer.polygonLevel(v, i, at: 0, texture: texture)
+                #expect(first.level == 0 && first.end == 6)
+                // The last triangle alone: 64 texels in 8 pixels both ways.
+                let next = Rasterizer.polygonLevel(v, i, at: 6, texture: texture)
+                #expect(next.level == 3 && next.end == 9)
+            }
+        }
+    }
 }
