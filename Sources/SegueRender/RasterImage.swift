@@ -77,9 +77,9 @@ package final class RasterImage: @unchecked Sendable {
     }
 
     /// Fills the texels of `half` that the pixels `changed` here reach with this image
-    /// filtered down: each the bilinear sample at its centre's place here (for an even side
-    /// exactly the 2 × 2 it covers, for an odd one as OpenGL's mipmap generation blits it),
-    /// colours weighed by alpha. Returns the texels of `half` it filled.
+    /// filtered down: each the average of the texels its square covers here, in part where
+    /// it covers part (`footprint`), colours weighed by alpha. Returns the texels of `half` it
+    /// filled.
     private func halve(into half: RasterImage, changed: PixelRect) -> PixelRect {
         let sx = Float(width) / Float(half.width), sy = Float(height) / Float(half.height)
         // A texel reads the source within one texel of its centre's place.
@@ -88,27 +88,40 @@ package final class RasterImage: @unchecked Sendable {
                               x1: min(half.width, Int((Float(changed.x1) / sx).rounded(.up)) + 1),
                               y1: min(half.height, Int((Float(changed.y1) / sy).rounded(.up)) + 1))
         for y in reach.y0..<max(reach.y0, reach.y1) {
-            let fy = (Float(y) + 0.5) * sy - 0.5, y0 = Int(fy.rounded(.down)), ty = fy - Float(y0)
-            let ya = min(max(y0, 0), height - 1), yb = min(max(y0 + 1, 0), height - 1)
+            let (firstRow, rowWeights) = Self.footprint(y, of: height, in: half.height)
             for x in reach.x0..<max(reach.x0, reach.x1) {
-                let fx = (Float(x) + 0.5) * sx - 0.5, x0 = Int(fx.rounded(.down)), tx = fx - Float(x0)
-                let xa = min(max(x0, 0), width - 1), xb = min(max(x0 + 1, 0), width - 1)
+                let (firstColumn, columnWeights) = Self.footprint(x, of: width, in: half.width)
                 // Colours weighed by alpha and by place, and (for texels all clear) by place alone.
                 var weighed = SIMD3<Float>(), plain = SIMD3<Float>(), alpha: Float = 0
-                @inline(__always) func add(_ p: UInt32, _ weight: Float) {
-                    let a = Float(p >> 24), c = SIMD3(Float((p >> 16) & 0xFF), Float((p >> 8) & 0xFF), Float(p & 0xFF))
-                    weighed += c * (a * weight)
-                    plain += c * weight
-                    alpha += a * weight
+                for j in 0..<3 where rowWeights[j] > 0 {
+                    let row = min(firstRow + j, height - 1) * width
+                    for i in 0..<3 where columnWeights[i] > 0 {
+                        let p = pixels[row + min(firstColumn + i, width - 1)], weight = rowWeights[j] * columnWeights[i]
+                        let a = Float(p >> 24), c = SIMD3(Float((p >> 16) & 0xFF), Float((p >> 8) & 0xFF), Float(p & 0xFF))
+                        weighed += c * (a * weight)
+                        plain += c * weight
+                        alpha += a * weight
+                    }
                 }
-                add(pixels[ya * width + xa], (1 - tx) * (1 - ty)); add(pixels[ya * width + xb], tx * (1 - ty))
-                add(pixels[yb * width + xa], (1 - tx) * ty); add(pixels[yb * width + xb], tx * ty)
                 let rgb = alpha > 0 ? weighed / alpha : plain
                 @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(min(max(v + 0.5, 0), 255)) }
                 half.pixels[y * half.width + x] = byte(alpha) << 24 | byte(rgb.x) << 16 | byte(rgb.y) << 8 | byte(rgb.z)
             }
         }
         return reach
+    }
+
+    /// The texels along one side `size` long that texel `i` of the halved side (`halved`
+    /// long: `size / 2`, or 1) covers, from the first, with the share of it each one takes:
+    /// two halves for an even side; for an odd one (2n + 1 = n texels of 2 + 1/n) the three
+    /// it reaches, (n − i, n, i + 1) / (2n + 1) — a box filter, so a pattern finer than a
+    /// texel (a one-texel checkerboard) averages out at every level rather than beating
+    /// against a bilinear sample's drifting place; one whole for a side of 1.
+    static func footprint(_ i: Int, of size: Int, in halved: Int) -> (first: Int, weights: SIMD3<Float>) {
+        if size == halved { return (i, SIMD3(1, 0, 0)) }
+        if size % 2 == 0 { return (2 * i, SIMD3(0.5, 0.5, 0)) }
+        let n = Float(halved), whole = 2 * n + 1
+        return (2 * i, SIMD3((n - Float(i)) / whole, n / whole, (Float(i) + 1) / whole))
     }
 
     /// The whole image as a rectangle of pixels.
