@@ -166,7 +166,6 @@ package struct Rasterizer {
                          scratch: Scratch) -> PreparedDraw {
         precondition(scratch.width >= target.width && scratch.covers >= covered.covers.count, "scratch reserved for less than the call")
         var levels: [PixelView] = []
-        for t in 0..<(indices.count / 3) { plan[t] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1, level: 0) }
         if let texture {
             var deepest = 0
             var k = 0
@@ -191,8 +190,9 @@ package struct Rasterizer {
         }
         var k = 0
         while k + 2 < indices.count {
-            let level = plan[k / 3].level
-            if k + 5 < indices.count, plan[k / 3 + 1].level == level,
+            // The levels the pass above set (none untextured).
+            let level = texture == nil ? 0 : plan[k / 3].level
+            if k + 5 < indices.count, texture == nil || plan[k / 3 + 1].level == level,
                let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first) {
                 let corners = SIMD4(q.0, q.1, q.2, q.3), (first, last) = rows(corners)
                 plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last, level: level)

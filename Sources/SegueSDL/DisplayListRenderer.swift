@@ -372,8 +372,11 @@ package final class DisplayListRenderer {
     private func draw(_ shading: Shading, clips: [DisplayList.Clip], pixelScale: Double, blended: Bool,
                       layout known: GlyphAtlas.Layout?, shown: Rect?, hardSides: UInt64) {
         let item = shading.item
-        tessellator.reset()
-        tessellator.clip(to: clips, index: item.clip, hardSides: antialiases ? sharedSides.hardClips : [])
+        func startOver() {
+            tessellator.reset()
+            tessellator.clip(to: clips, index: item.clip, hardSides: antialiases ? sharedSides.hardClips : [])
+        }
+        startOver()
         let opacity = Float(min(max(item.opacity, 0), 1))
         switch item.fill {
         case .color, .gradient:
@@ -394,8 +397,7 @@ package final class DisplayListRenderer {
             // byte cannot hold, which would bend its whole cell's colours: then cells half a
             // pixel wide are cut at the edges, so that only pixels the edges cross take it.
             if !tessellateAndFill() && Self.addEdgeStops(item, &uStops, &vStops) {
-                tessellator.reset()
-                tessellator.clip(to: clips, index: item.clip, hardSides: antialiases ? sharedSides.hardClips : [])
+                startOver()
                 _ = tessellateAndFill()
             }
             submit(texture: nil, blended: blended, exactly: exactly)

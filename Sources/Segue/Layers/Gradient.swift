@@ -23,15 +23,7 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The colour at parameter `s` along the axis (clamped to the end colours outside 0…1).
-    public func color(at s: Double) -> Color {
-        guard let first = colors.first else { return .clear }
-        if s <= location(ofStop: 0) { return first }
-        for i in 1..<colors.count where s <= location(ofStop: i) {
-            let from = location(ofStop: i - 1), span = location(ofStop: i) - from
-            return colors[i - 1].interpolated(to: colors[i], at: span > 0 ? (s - from) / span : 1)
-        }
-        return colors[colors.count - 1]
-    }
+    public func color(at s: Double) -> Color { color(at: s, inStretchAt: s) }
 
     /// The colour at parameter `s` as the stretch of the gradient beside `edge` on the side
     /// of `inside` (between two stops, or past an end, where it is one colour) runs on,
@@ -39,14 +31,19 @@ public struct Gradient: Hashable, Sendable {
     /// there continues to, however near the edge another stop lies. `s` itself where the
     /// parameter does not change across the edge (`inside` is `edge`).
     package func color(at s: Double, runningOnFrom edge: Double, toward inside: Double) -> Color {
-        guard let first = colors.first, let last = colors.last, inside != edge else { return color(at: s) }
-        let side = inside > edge ? edge.nextUp : edge.nextDown
-        if side <= location(ofStop: 0) { return first }
-        for i in 1..<colors.count where side <= location(ofStop: i) {
-            let from = location(ofStop: i - 1)
-            return colors[i - 1].interpolated(to: colors[i], at: (s - from) / (location(ofStop: i) - from))
+        inside == edge ? color(at: s) : color(at: s, inStretchAt: inside > edge ? edge.nextUp : edge.nextDown)
+    }
+
+    /// The colour at `s` of the stretch that holds parameter `place`: one end's colour past
+    /// it, else its two stops' colours mixed linearly (by `s`, not held to the stretch).
+    private func color(at s: Double, inStretchAt place: Double) -> Color {
+        guard let first = colors.first else { return .clear }
+        if place <= location(ofStop: 0) { return first }
+        for i in 1..<colors.count where place <= location(ofStop: i) {
+            let from = location(ofStop: i - 1), span = location(ofStop: i) - from
+            return colors[i - 1].interpolated(to: colors[i], at: span > 0 ? (s - from) / span : 1)
         }
-        return last
+        return colors[colors.count - 1]
     }
 
     /// The fastest the gradient's drawn colour can change along the axis, in colour units
