@@ -625,17 +625,18 @@ package struct Rasterizer {
                 }
             }
 
-            /// The pixel's coverage by the near edges. Edges whose normals are within about
-            /// 20° of each other (a rounded corner's chords) cut overlapping corners off the
-            /// square, so the smallest of their coverages stands for them; the groups that
-            /// remain (a layer's corner) multiply.
-            func coverage(column x: Int, row y: Int) -> Float {
+            /// The pixel's coverage by `count` of the near edges, `lines` (those that may cut it).
+            /// Edges whose normals are within about 20° of each other (a rounded corner's
+            /// chords) cut overlapping corners off the square, so the smallest of their
+            /// coverages stands for them; the groups that remain (a layer's corner) multiply.
+            func coverage(column x: Int, row y: Int, by lines: UnsafePointer<EdgeLine>, count: Int) -> Float {
                 // One or two lines (a straight side, a corner: nearly every edge pixel), the
                 // rule below without its bookkeeping.
-                if nearCount <= 2 {
-                    let l = near[0], c = l.coverage(atDistance: l.distance(column: x, row: y))
-                    guard nearCount == 2 else { return c }
-                    let m = near[1], d = m.coverage(atDistance: m.distance(column: x, row: y))
+                if count <= 2 {
+                    guard count > 0 else { return 1 }
+                    let l = lines[0], c = l.coverage(atDistance: l.distance(column: x, row: y))
+                    guard count == 2 else { return c }
+                    let m = lines[1], d = m.coverage(atDistance: m.distance(column: x, row: y))
                     if c <= 0 || d <= 0 { return 0 }
                     if c >= 1 || d >= 1 { return min(c, d) }
                     return l.a * m.a + l.b * m.b > 0.94 ? min(c, d) : c * d
@@ -643,8 +644,8 @@ package struct Rasterizer {
                 var groupA = InlineArray<8, Float>(repeating: 0), groupB = InlineArray<8, Float>(repeating: 0)
                 var groupCoverage = InlineArray<8, Float>(repeating: 1)
                 var groups = 0
-                for k in 0..<nearCount {
-                    let l = near[k]
+                for k in 0..<count {
+                    let l = lines[k]
                     let c = l.coverage(atDistance: l.distance(column: x, row: y))
                     if c >= 1 { continue }
                     if c <= 0 { return 0 }
@@ -675,14 +676,29 @@ package struct Rasterizer {
 
             /// Blends columns lo…hi of row `y` from their sources in `source`, each one's alpha
             /// scaled by its coverage.
+            ///
+            /// Only the edges that cut some pixel of the run are weighed: a distance is linear
+            /// along the row (and its float rounding monotonic), so an edge whose distance at
+            /// both ends is its `reach` or more covers every pixel between wholly, and weighs
+            /// nothing (a tile's row meets one or two of its four edges, not all).
             func blendFringe(_ line: UnsafeMutablePointer<UInt32>, from source: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
                 guard lo <= hi else { return }
-                for x in lo...hi {
-                    let coverage = coverage(column: x, row: y)
-                    guard coverage > 0 else { continue }
-                    let s = source[x]
-                    let alpha = UInt32(Float(s >> 24) * coverage + 0.5)
-                    line[x] = Rasterizer.blend(s & 0x00FF_FFFF | alpha << 24, over: line[x])
+                withUnsafeTemporaryAllocation(of: EdgeLine.self, capacity: Self.nearEdgeLimit) { cutting in
+                    let lines = cutting.baseAddress!
+                    var count = 0
+                    for k in 0..<nearCount {
+                        let l = near[k]
+                        if min(l.distance(column: lo, row: y), l.distance(column: hi, row: y)) >= l.reach { continue }
+                        lines[count] = l
+                        count += 1
+                    }
+                    for x in lo...hi {
+                        let coverage = coverage(column: x, row: y, by: lines, count: count)
+                        guard coverage > 0 else { continue }
+                        let s = source[x]
+                        let alpha = UInt32(Float(s >> 24) * coverage + 0.5)
+                        line[x] = Rasterizer.blend(s & 0x00FF_FFFF | alpha << 24, over: line[x])
+                    }
                 }
             }
 
