@@ -68,7 +68,7 @@ package enum ClipBounds {
                 (exact, aligned) = (false, false)
                 continue
             }
-            let slack = 1e-6 * max(1, box.maxX - box.minX, box.maxY - box.minY, abs(box.minX), abs(box.minY), abs(box.maxX), abs(box.maxY))
+            let slack = 1e-6 * max(max(1, box.maxX - box.minX, box.maxY - box.minY), max(abs(box.minX), abs(box.maxX)), max(abs(box.minY), abs(box.maxY)))
             // Axis-aligned: the corners share their x along the left and right sides, their y
             // along the top and bottom, or (turned a quarter) the other way round.
             func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= slack }

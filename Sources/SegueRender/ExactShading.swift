@@ -33,8 +33,8 @@ extension Rasterizer {
             (tintX, tintY) = plane(t.0, t.1, t.2)
             let (dqX, dqY) = plane(SIMD4(repeating: s.0.q), SIMD4(repeating: s.1.q), SIMD4(repeating: s.2.q))
             (qX, qY) = (dqX.x, dqY.x)
-            qLow = min(s.0.q, s.1.q, s.2.q, farQ)
-            qHigh = max(s.0.q, s.1.q, s.2.q, farQ)
+            qLow = min(min(s.0.q, s.1.q), min(s.2.q, farQ))
+            qHigh = max(max(s.0.q, s.1.q), max(s.2.q, farQ))
             self.x0 = x0
             isUniform = own.0 == own.1 && own.1 == own.2 && s.0.tint == s.1.tint && s.1.tint == s.2.tint
             tinted = s.0.tint != .zero || s.1.tint != .zero || s.2.tint != .zero

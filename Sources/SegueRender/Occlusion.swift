@@ -140,7 +140,7 @@ package struct Occlusion {
                 hidden[index] = true
                 continue
             }
-            var image = Polygon(m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
+            let image = Polygon(m.apply(x: r.minX, y: r.minY), m.apply(x: r.maxX, y: r.minY),
                                 m.apply(x: r.maxX, y: r.maxY), m.apply(x: r.minX, y: r.maxY), nearW: nearW)
             // The first and last pixel centres (k + ½) in the box (grown by the margin), cut
             // to the output.
@@ -163,7 +163,7 @@ package struct Occlusion {
                 if hiding == r {
                     keep(image)
                 } else {
-                    var inner = Polygon(m.apply(x: hiding.minX, y: hiding.minY), m.apply(x: hiding.maxX, y: hiding.minY),
+                    let inner = Polygon(m.apply(x: hiding.minX, y: hiding.minY), m.apply(x: hiding.maxX, y: hiding.minY),
                                         m.apply(x: hiding.maxX, y: hiding.maxY), m.apply(x: hiding.minX, y: hiding.maxY), nearW: nearW)
                     keep(inner)
                 }

@@ -505,7 +505,7 @@ package struct Rasterizer {
             var nearCount = 0
             for j in Int(range.first)..<Int(range.first + range.count) {
                 let l = edges.lines[j]
-                let d = min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y, l.a * v2.x + l.b * v2.y, l.a * v3.x + l.b * v3.y) + l.c
+                let d = min(min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y), min(l.a * v2.x + l.b * v2.y, l.a * v3.x + l.b * v3.y)) + l.c
                 guard d < l.reach else { continue }
                 if nearCount < nearEdgeLimit {
                     (near[nearCount], nearDistance[nearCount]) = (l, d)
@@ -551,8 +551,11 @@ package struct Rasterizer {
             let e1 = Edge(x2, y2, x0, y0), e2 = Edge(x0, y0, x1, y1)
             let side = Edge(x1, y1, x2, y2)
             let (e0, e3) = w == nil ? (side, side) : (Edge(x1, y1, xw, yw), Edge(xw, yw, x2, y2))
-            let top = max(clip.y0, Int(Rasterizer.ceilDiv(min(y0, y1, y2, yw) - 128, 256)))
-            let bottom = min(clip.y1 - 1, Int(Rasterizer.floorDiv(max(y0, y1, y2, yw) - 128, 256)))
+            // The box of the corners, in subpixels (pairwise: a variadic min or max would
+            // allocate its arguments on every triangle).
+            let left = min(min(x0, x1), min(x2, xw)), right = max(max(x0, x1), max(x2, xw))
+            let top = max(clip.y0, Int(Rasterizer.ceilDiv(min(min(y0, y1), min(y2, yw)) - 128, 256)))
+            let bottom = min(clip.y1 - 1, Int(Rasterizer.floorDiv(max(max(y0, y1), max(y2, yw)) - 128, 256)))
             // This worker's bands: every `workers`-th from its first. A triangle in none of
             // them (a small one, in another worker's band) is not set up at all.
             var firstBand = top / band
@@ -583,11 +586,11 @@ package struct Rasterizer {
             let (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : plane(t0, texel(p.1), texel(p.2))
             // A colour that changes by under a quarter level across the triangle's width is
             // one colour a row.
-            let width = Float(max(x0, x1, x2, xw) - min(x0, x1, x2, xw)) / 256
+            let width = Float(right - left) / 256
             let rowConstant = exact.map { $0.isUniform || $0.slope * width < 0.25 } ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
             // Where a row-constant colour is taken: the triangle's middle column, so a row's
             // colour is the same however its span is cut (by covers, by the edges).
-            let middle = Float(min(x0, x1, x2, xw) + max(x0, x1, x2, xw)) / 512 - fx0
+            let middle = Float(left + right) / 512 - fx0
             let uniform = exact == nil && dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
 
             // Constants from here on: the nested functions below capture them by value.
@@ -598,7 +601,7 @@ package struct Rasterizer {
             // stepped from there: a pixel's value is then the same however its row is cut
             // into runs (by covers, by the edges), so what they leave undrawn changes nothing
             // — but in a sliver whose colours run off 0…255, where each run is fitted alone.
-            let origin = Int(Rasterizer.floorDiv(min(x0, x1, x2, xw), 256))
+            let origin = Int(Rasterizer.floorDiv(left, 256))
             let sx = Float(origin) + 0.5 - fx0
 
             /// Paints columns lo…hi of row `y` into `line`, blended or stored; the triangle
@@ -745,7 +748,7 @@ package struct Rasterizer {
             // Only the covers the triangle's box meets are looked at row by row (most small
             // triangles meet none).
             let meets = covered.covers.isEmpty ? covered
-                : covered.meeting(columns: origin, Int(Rasterizer.floorDiv(max(x0, x1, x2, xw), 256)),
+                : covered.meeting(columns: origin, Int(Rasterizer.floorDiv(right, 256)),
                                   rows: top, bottom, in: meetingCovers + slot * coverStride)
             let pixels = target.pixels, pitch = target.width
             var bandStart = firstBand * band

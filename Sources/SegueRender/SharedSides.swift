@@ -75,7 +75,7 @@ package struct SharedSides {
     private mutating func addSides(of r: Rect, _ m: Transform3D, _ index: Int, nearW: Double) {
         let a = m.apply(x: r.minX, y: r.minY), b = m.apply(x: r.maxX, y: r.minY)
         let c = m.apply(x: r.maxX, y: r.maxY), d = m.apply(x: r.minX, y: r.maxY)
-        guard min(a.w, b.w, c.w, d.w) > nearW else { return }
+        guard min(min(a.w, b.w), min(c.w, d.w)) > nearW else { return }
         let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
         let twiceArea = (pa.x * pb.y - pb.x * pa.y) + (pb.x * pc.y - pc.x * pb.y)
             + (pc.x * pd.y - pd.x * pc.y) + (pd.x * pa.y - pa.x * pd.y)

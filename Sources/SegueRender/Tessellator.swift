@@ -170,7 +170,7 @@ package struct Tessellator {
     func isEdgeOn(_ r: Rect, _ m: Transform3D) -> Bool {
         let a = m.apply(x: r.minX, y: r.minY), b = m.apply(x: r.maxX, y: r.minY)
         let c = m.apply(x: r.maxX, y: r.maxY), d = m.apply(x: r.minX, y: r.maxY)
-        guard min(a.w, b.w, c.w, d.w) > nearW else { return false }
+        guard min(min(a.w, b.w), min(c.w, d.w)) > nearW else { return false }
         let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
         // The shoelace formula: twice the signed area of the projected quad.
         let twiceArea = (pa.x * pb.y - pb.x * pa.y) + (pb.x * pc.y - pc.x * pb.y)
@@ -328,12 +328,12 @@ package struct Tessellator {
     private func cellError(_ precision: Precision, _ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4,
                            du: Double, dv: Double) -> Double {
         if case .whole = precision { return 0 }
-        let wMin = min(a.w, b.w, c.w, d.w), wMax = max(a.w, b.w, c.w, d.w)
+        let wMin = min(min(a.w, b.w), min(c.w, d.w)), wMax = max(max(a.w, b.w), max(c.w, d.w))
         if wMin == wMax { return 0 }
         if wMin <= nearW { return .infinity }
         let spread = (wMax - wMin) / (4 * wMin)
         let pa = a.projected, pb = b.projected, pc = c.projected, pd = d.projected
-        let pixelError = max((pa - pc).length, (pb - pd).length, (pa - pb).length, (pb - pc).length) * spread
+        let pixelError = max(max((pa - pc).length, (pb - pd).length), max((pa - pb).length, (pb - pc).length)) * spread
         switch precision {
         case .pixels(let tolerance):
             return pixelError / tolerance

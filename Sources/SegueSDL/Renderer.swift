@@ -148,6 +148,24 @@ package final class Renderer {
         setClip(nil)
     }
 
+    /// Runs `body` with `texture` the target, then makes the target what it was. The old
+    /// target's pending clear waits meanwhile (a picture made as a frame begins leaves that
+    /// frame free to begin from its kept pixels, `restoreKeptFrame`); `body` must not draw
+    /// from the old target.
+    package func drawing(into texture: Texture, _ body: () throws -> Void) throws {
+        let outer = target, held = pendingClear
+        pendingClear = nil
+        defer { pendingClear = held }
+        do {
+            try setTarget(texture)
+            try body()
+        } catch {
+            try? setTarget(outer)
+            throw error
+        }
+        try setTarget(outer)
+    }
+
     // MARK: Frames
 
     /// Fills the whole target with `color` and lifts the clip. The fill waits until the

@@ -6,8 +6,11 @@ import Segue
 /// where its items drawn each at that opacity would show through each other (a card's
 /// background through the card). The picture is reused while the snapshot is shown
 /// (`ContentTextures` keeps it), by every layer showing it: one textured quad a layer, not
-/// every item of the screen again. An opaque snapshot, and one a layer would magnify past
-/// `maximumMagnification` of its picture, are drawn from their items: exact and sharp.
+/// every item of the screen again. A snapshot cut in parts (a screen's tiles) has its
+/// picture show the opaque parts at rest too: there each pixel is the picture's texel, the
+/// very pixel its items would draw, and a tile costs one quad, not a pass over every item
+/// of the screen. Other opaque parts, and a layer that would magnify the picture past
+/// `maximumMagnification`, are drawn from their items: exact and sharp.
 final class SnapshotPictures {
     /// Output pixels a picture's texel may cover along a side before a layer is drawn from
     /// its items instead (sharp, where the picture would blur).
@@ -23,11 +26,17 @@ final class SnapshotPictures {
         self.textures = textures
     }
 
-    /// Per item of the list being resolved: for a snapshot, where it places the snapshot
-    /// and whether its picture may show it (not magnified past the limit).
-    private var places: [(place: Transform3D, fits: Bool)?] = []
-    /// The snapshots shown translucent in the list being resolved, each with the fraction of a
-    /// pixel its origin lies at where a layer shows it at rest (zero if none does).
+    /// Per item of the list being resolved: for a snapshot, where it places the snapshot,
+    /// whether its picture may show it (not magnified past the limit), and where it is at
+    /// rest, the fraction of a pixel it puts the snapshot's origin at (`phase`).
+    private var places: [(place: Transform3D, fits: Bool, rest: Point?)?] = []
+    /// How many items of the list being resolved show each snapshot (by id), and which
+    /// snapshots some item shows translucent (every item of those that fits shows the picture).
+    private var parts: [Int: Int] = [:]
+    private var fading: Set<Int> = []
+    /// The snapshots whose picture the list being resolved shows (translucent, or a part at
+    /// rest of a snapshot cut in parts), each with the fraction of a pixel its origin lies at
+    /// where a layer shows it at rest (zero if none does).
     private var wanted: [Int: Point] = [:]
 
     /// Writes `list` into `resolved` with every snapshot item replaced: by an image of its
@@ -40,6 +49,8 @@ final class SnapshotPictures {
         resolved.removeAll()
         resolved.clips.append(contentsOf: list.clips)
         places.removeAll(keepingCapacity: true)
+        parts.removeAll(keepingCapacity: true)
+        fading.removeAll(keepingCapacity: true)
         wanted.removeAll(keepingCapacity: true)
         for item in list.items {
             // (A part reaching past the snapshot shows nothing there: drawn from its items.)
@@ -50,18 +61,26 @@ final class SnapshotPictures {
                 continue
             }
             let fits = Self.magnification(of: place, over: source, of: snapshot.size) <= Self.maximumMagnification * pixelScale
-            places.append((place, fits))
-            if fits && item.opacity < 1 && wanted[snapshot.id] == nil { wanted[snapshot.id] = .zero }
+            places.append((place, fits, Self.phase(of: place, scale: pixelScale)))
+            parts[snapshot.id, default: 0] += 1
+            if fits && item.opacity < 1 { fading.insert(snapshot.id) }
+        }
+        for (item, p) in zip(list.items, places) {
+            guard let p, p.fits, case .snapshot(let snapshot, _, _) = item.fill,
+                  fading.contains(snapshot.id) || (p.rest != nil && parts[snapshot.id, default: 0] > 1) else { continue }
+            wanted[snapshot.id] = .zero
         }
         // The phase of a picture: where a layer at rest puts the snapshot's origin.
         for (item, p) in zip(list.items, places) {
-            guard let p, case .snapshot(let snapshot, _, _) = item.fill, wanted[snapshot.id] == .zero,
-                  let phase = Self.phase(of: p.place, scale: pixelScale) else { continue }
-            wanted[snapshot.id] = phase
+            guard let p, case .snapshot(let snapshot, _, _) = item.fill, wanted[snapshot.id] == .zero, let rest = p.rest else { continue }
+            wanted[snapshot.id] = rest
         }
         for (item, p) in zip(list.items, places) {
             guard let p, p.fits, case .snapshot(let snapshot, let source, _) = item.fill, let phase = wanted[snapshot.id],
-                  let picture = picture(of: snapshot, scale: pixelScale, phase: phase, settings: settings) else {
+                  let picture = picture(of: snapshot, scale: pixelScale, phase: phase, settings: settings),
+                  // Of a snapshot none shows translucent, only the parts whose pixels fall on texels.
+                  fading.contains(snapshot.id) || p.rest.map({ abs($0.x - picture.phase.x) <= 1e-9 && abs($0.y - picture.phase.y) <= 1e-9 }) == true
+            else {
                 resolved.appendContents(of: item)
                 continue
             }
@@ -99,8 +118,8 @@ final class SnapshotPictures {
             let f = a * a + b * b + c * c + d * d, det = a * d - b * c
             return ((f + (max(f * f - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
         }
-        return max(stretch(source.minX, source.minY), stretch(source.maxX, source.minY), stretch(source.minX, source.maxY),
-                   stretch(source.maxX, source.maxY))
+        return max(max(stretch(source.minX, source.minY), stretch(source.maxX, source.minY)),
+                   max(stretch(source.minX, source.maxY), stretch(source.maxX, source.maxY)))
     }
 
     /// The picture of `snapshot` at `scale`, made now when missing (or kept at another
@@ -116,31 +135,29 @@ final class SnapshotPictures {
         let drawer = self.drawer ?? DisplayListRenderer(renderer: renderer, textures: textures)
         self.drawer = drawer
         settings(drawer)
-        let outer = renderer.target, outerClip = renderer.clip
+        let outerClip = renderer.clip
+        defer { renderer.setClip(outerClip) }
         var list = snapshot.list
         let toTexels = Transform3D.makeScale(scale, scale, 1).concatenating(.makeTranslation(phase.x, phase.y, 0))
         for i in list.items.indices { list.items[i].transform = list.items[i].transform.concatenating(toTexels) }
         for i in list.clips.indices { list.clips[i].transform = list.clips[i].transform.concatenating(toTexels) }
         var opaque = false
         do {
-            try renderer.setTarget(target)
-            renderer.clear(.clear)
-            drawer.draw(list, pixelScale: scale)
-            target.contentsChanged()
-            var rgba = try renderer.readPixels().rgba
-            opaque = Self.straighten(&rgba, width: target.width)
-            if !opaque {
-                rgba.withUnsafeBytes {
-                    target.update(x: 0, y: 0, w: target.width, h: target.height, rgba: $0.baseAddress!, pitch: target.width * 4)
+            try renderer.drawing(into: target) {
+                renderer.clear(.clear)
+                drawer.draw(list, pixelScale: scale)
+                target.contentsChanged()
+                var rgba = try renderer.readPixels().rgba
+                opaque = Self.straighten(&rgba, width: target.width)
+                if !opaque {
+                    rgba.withUnsafeBytes {
+                        target.update(x: 0, y: 0, w: target.width, h: target.height, rgba: $0.baseAddress!, pitch: target.width * 4)
+                    }
                 }
             }
-            try renderer.setTarget(outer)
         } catch {
-            try? renderer.setTarget(outer)
-            renderer.setClip(outerClip)
             return nil
         }
-        renderer.setClip(outerClip)
         return textures.store(Texture(target.storage, width: target.width, height: target.height, isOpaque: opaque),
                               asPictureOf: snapshot.id, size: snapshot.size, scale: scale, phase: phase)
     }

@@ -71,6 +71,43 @@ extension GoldenFrameTests {
         #expect(off.isEmpty, "\(off.count) pixels off, first \(first / 4): \(Array(live[first..<first + 4])) → \(Array(faded[first..<first + 4]))")
     }
 
+    /// A screen cut in 4 × 4 opaque tiles at rest (explode's first frames) shows its picture
+    /// in every tile: one quad a tile, where drawn from items each tile passes over the
+    /// screen's items again — and the screen's own pixels, within two levels (the picture's
+    /// gradients are cut once, not per tile). A tile turned a little is drawn from the items
+    /// (sharp), the rest still from the picture.
+    @Test func tilesAtRestShowTheScreensPicture() throws {
+        let screen = DemoScreen(design: .flipHome, size: Size(width: 375, height: 667)).view
+        let snapshot = screen.snapshot()
+        func tiles(turning turned: Int?) -> Layer {
+            let root = Layer()
+            root.frame = screen.bounds
+            for k in 0..<16 {
+                let part = Rect(x: Double(k % 4) / 4, y: Double(k / 4) / 4, width: 0.25, height: 0.25)
+                let tile = Layer()
+                tile.frame = Rect(x: part.minX * 375, y: part.minY * 667, width: 375 / 4, height: 667 / 4)
+                tile.contents = .snapshot(snapshot)
+                tile.contentsRect = part
+                if k == turned { tile.transform = .makeRotation(0.1, 0, 0, 1) }
+                root.addSublayer(tile)
+            }
+            return root
+        }
+        let canvas = try OffscreenCanvas(platform: try Platform(headless: true), width: 375, height: 667,
+                                         assetsDirectory: try Assets.directory())
+        func frame(_ root: Layer, pictures: Bool) throws -> (rgba: [UInt8], triangles: Int) {
+            (try pictureFrame(root, pictures: pictures, canvas: canvas), canvas.drawer.lastTriangleCount)
+        }
+        let live = try pictureFrame(screen.layer, canvas: canvas)
+        let pictured = try frame(tiles(turning: nil), pictures: true), itemized = try frame(tiles(turning: nil), pictures: false)
+        let worst = zip(live, pictured.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 2, "\(worst) levels off the screen")
+        #expect(pictured.triangles <= 16 * 4 && itemized.triangles > 4 * pictured.triangles, "\(pictured.triangles) against \(itemized.triangles)")
+        let oneTurned = try frame(tiles(turning: 5), pictures: true)
+        #expect(oneTurned.triangles > pictured.triangles && oneTurned.triangles < itemized.triangles,
+                "\(oneTurned.triangles) between \(pictured.triangles) and \(itemized.triangles)")
+    }
+
     /// A picture shown minified samples mip levels made from what was drawn into it: a view
     /// of two opaque halves, red and blue, on no background (so the picture's clear is
     /// filled first), at a quarter of its size and half opacity shows half red and half blue
