@@ -247,7 +247,7 @@ extension Rasterizer {
             if x &+ 3 <= last, let (u4, v4, step) = walk.insideLanes() {
                 var (u, v) = (u4, v4)
                 while x &+ 3 <= last {
-                    let s = faded(bilinear4(walk.insideFootprints(u, v)), by: fade)
+                    let s = faded(walk.insideBilinear4(u, v), by: fade)
                     let p = UnsafeMutableRawPointer(line + x)
                     p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
                     u &+= step.u
@@ -272,13 +272,6 @@ extension Rasterizer {
     @inline(__always)
     static func bilinear(_ f: (a: UInt32, b: UInt32, c: UInt32, d: UInt32, fu: UInt32, fv: UInt32)) -> UInt32 {
         lerp(lerp(f.a, f.c, f.fv), lerp(f.b, f.d, f.fv), f.fu)
-    }
-
-    /// `bilinear` on four footprints at once.
-    @inline(__always)
-    static func bilinear4(_ f: (a: SIMD4<UInt32>, b: SIMD4<UInt32>, c: SIMD4<UInt32>, d: SIMD4<UInt32>, fu: SIMD4<UInt32>,
-                                fv: SIMD4<UInt32>)) -> SIMD4<UInt32> {
-        lerp4(lerp4(f.a, f.c, f.fv), lerp4(f.b, f.d, f.fv), f.fu)
     }
 
     /// `texturedSpan`'s image case along a row of texels (v the same all along: an image
@@ -463,15 +456,21 @@ extension Rasterizer {
                     (SIMD4(repeating: 4 &* du32), SIMD4(repeating: 4 &* dv32)))
         }
 
-        /// `insideFootprint()` at the four positions `u`, `v` (all inside; `insideLanes`).
+        /// `bilinear(insideFootprint())` at the four positions `u`, `v` (all inside;
+        /// `insideLanes`): each position's two texels of a row read as one pair, the rows
+        /// mixed two positions a vector, then the columns — the same arithmetic, half the reads.
         @inline(__always)
-        func insideFootprints(_ u: SIMD4<Int32>, _ v: SIMD4<Int32>) -> (a: SIMD4<UInt32>, b: SIMD4<UInt32>, c: SIMD4<UInt32>,
-                                                                     d: SIMD4<UInt32>, fu: SIMD4<UInt32>, fv: SIMD4<UInt32>) {
-            let at = (v &>> 16) &* Int32(truncatingIfNeeded: width) &+ (u &>> 16)
-            let t0 = texels + Int(at[0]), t1 = texels + Int(at[1]), t2 = texels + Int(at[2]), t3 = texels + Int(at[3]), w = width
-            return (SIMD4(t0[0], t1[0], t2[0], t3[0]), SIMD4(t0[1], t1[1], t2[1], t3[1]),
-                    SIMD4(t0[w], t1[w], t2[w], t3[w]), SIMD4(t0[w &+ 1], t1[w &+ 1], t2[w &+ 1], t3[w &+ 1]),
-                    SIMD4<UInt32>(truncatingIfNeeded: u &>> 8 & 0xFF), SIMD4<UInt32>(truncatingIfNeeded: v &>> 8 & 0xFF))
+        func insideBilinear4(_ u: SIMD4<Int32>, _ v: SIMD4<Int32>) -> SIMD4<UInt32> {
+            let at = (v &>> 16) &* Int32(truncatingIfNeeded: width) &+ (u &>> 16), w = width
+            @inline(__always) func pairs(_ j: Int, _ k: Int, below: Int) -> SIMD4<UInt32> {
+                SIMD4(lowHalf: UnsafeRawPointer(texels + (Int(at[j]) &+ below)).loadUnaligned(as: SIMD2<UInt32>.self),
+                      highHalf: UnsafeRawPointer(texels + (Int(at[k]) &+ below)).loadUnaligned(as: SIMD2<UInt32>.self))
+            }
+            let fv = SIMD4<UInt32>(truncatingIfNeeded: v &>> 8 & 0xFF)
+            let first = Rasterizer.lerp4(pairs(0, 1, below: 0), pairs(0, 1, below: w), SIMD4(fv[0], fv[0], fv[1], fv[1]))
+            let second = Rasterizer.lerp4(pairs(2, 3, below: 0), pairs(2, 3, below: w), SIMD4(fv[2], fv[2], fv[3], fv[3]))
+            return Rasterizer.lerp4(SIMD4(first[0], first[2], second[0], second[2]), SIMD4(first[1], first[3], second[1], second[3]),
+                                    SIMD4<UInt32>(truncatingIfNeeded: u &>> 8 & 0xFF))
         }
 
         @inline(__always)
