@@ -200,10 +200,12 @@ extension Rasterizer {
 
     /// One row of a textured triangle from column `lo` to `hi`: the texel position (u, v,
     /// in texels, centres at whole numbers) at its origin, `skip` columns before `lo`, and
-    /// its step a column, times `color` (opaque white leaves the texels as they are).
+    /// its step a column, times `color` (opaque white leaves the texels as they are);
+    /// `texelsInside` where the caller knows every column's 2 × 2 texels lie inside the texture.
     @inline(__always)
     static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
-                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, _ blended: Bool) {
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, texelsInside: Bool = false,
+                             _ blended: Bool) {
         let n = hi - lo
         var uniform: UInt32 = 0, rb = ChannelPair(), ga = ChannelPair(), varying = false
         switch color {
@@ -234,7 +236,8 @@ extension Rasterizer {
         // An image drawn as it is, or only faded (white), needs no clamps where its 2 × 2
         // texels lie inside the texture, and at most its alpha scaled: the photographs'
         // case. Only the span's ends (its image's edges) take the general path.
-        guard !varying && uniform & 0x00FF_FFFF == 0x00FF_FFFF, let inside = walk.insideSteps(n) else {
+        assert(!texelsInside || walk.insideSteps(n) == 0...n, "texels said inside that are not")
+        guard !varying && uniform & 0x00FF_FFFF == 0x00FF_FFFF, let inside = texelsInside ? 0...n : walk.insideSteps(n) else {
             general(lo, hi)
             return
         }
