@@ -200,12 +200,10 @@ extension Rasterizer {
 
     /// One row of a textured triangle from column `lo` to `hi`: the texel position (u, v,
     /// in texels, centres at whole numbers) at its origin, `skip` columns before `lo`, and
-    /// its step a column, times `color` (opaque white leaves the texels as they are);
-    /// `texelsInside` where the caller knows every column's 2 × 2 texels lie inside the texture.
+    /// its step a column, times `color` (opaque white leaves the texels as they are).
     @inline(__always)
     static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
-                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, texelsInside: Bool = false,
-                             _ blended: Bool) {
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, _ blended: Bool) {
         let n = hi - lo
         var uniform: UInt32 = 0, rb = ChannelPair(), ga = ChannelPair(), varying = false
         switch color {
@@ -236,8 +234,7 @@ extension Rasterizer {
         // An image drawn as it is, or only faded (white), needs no clamps where its 2 × 2
         // texels lie inside the texture, and at most its alpha scaled: the photographs'
         // case. Only the span's ends (its image's edges) take the general path.
-        assert(!texelsInside || walk.insideSteps(n) == 0...n, "texels said inside that are not")
-        guard !varying && uniform & 0x00FF_FFFF == 0x00FF_FFFF, let inside = texelsInside ? 0...n : walk.insideSteps(n) else {
+        guard !varying && uniform & 0x00FF_FFFF == 0x00FF_FFFF, let inside = walk.insideSteps(n) else {
             general(lo, hi)
             return
         }
@@ -408,8 +405,19 @@ extension Rasterizer {
 
         /// The steps k in 0…`steps` at which the 2 × 2 texels lie inside the texture (0 ≤
         /// position < the last centre on both axes), nil if none: positions move linearly,
-        /// so they are one run.
+        /// so they are one run — all of it where both ends are inside (a span in the middle
+        /// of its image, the usual case: no division).
+        @inline(__always)
         func insideSteps(_ steps: Int) -> ClosedRange<Int>? {
+            @inline(__always) func inside(_ p: Int, _ limit: Int) -> Bool { p >= 0 && p < limit }
+            if inside(u, maxU) && inside(v, maxV) && inside(u &+ du &* steps, maxU) && inside(v &+ dv &* steps, maxV) {
+                return 0...steps
+            }
+            return insideSteps(searching: steps)
+        }
+
+        /// `insideSteps` where an end lies outside: each axis's bounds by division.
+        private func insideSteps(searching steps: Int) -> ClosedRange<Int>? {
             var low = 0, high = steps
             /// Narrows low…high to the k with 0 ≤ p + k·d < limit.
             func narrow(_ p: Int, _ d: Int, _ limit: Int) {

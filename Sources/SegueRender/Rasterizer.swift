@@ -584,19 +584,6 @@ package struct Rasterizer {
             func texel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * tw - 0.5, v.v * th - 0.5, 0, 0) }
             let t0 = texel(p.0)
             let (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : plane(t0, texel(p.1), texel(p.2))
-            // Whether every pixel's 2 × 2 texels lie inside the texture: the corners' do, by a
-            // quarter texel (texel positions are affine, so those inside lie between the
-            // corners'; a row's start, stepped from the leftmost column in 1/65536 texels,
-            // strays from the plane by under 1/16 texel across 4096 columns). Its rows then
-            // need not look for where their texels leave it (`texturedSpan`).
-            let texelsInside = texture.map { t in
-                let high = SIMD2(Float(t.width - 1), Float(t.height - 1)) - 0.25
-                func inside(_ v: RasterVertex) -> Bool {
-                    let c = texel(v)
-                    return c.x >= 0.25 && c.y >= 0.25 && c.x < high.x && c.y < high.y
-                }
-                return right - left < 4096 * 256 && inside(p.0) && inside(p.1) && inside(p.2) && inside(far)
-            } ?? false
             // A colour that changes by under a quarter level across the triangle's width is
             // one colour a row.
             let width = Float(right - left) / 256
@@ -625,8 +612,7 @@ package struct Rasterizer {
                     Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, skip: skip, uniform)
                 } else if let texture {
                     Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
-                                            uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip,
-                                            texelsInside: texelsInside, blended)
+                                            uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
                 } else if rowConstant {
                     // (Optional chaining reads the shading where it is; binding it would copy it.)
                     let c = Rasterizer.pack(exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)

@@ -18,7 +18,8 @@ import SegueRender
 /// `drawsExactShading`, a colour or gradient whose tint would be cut for its product with
 /// it (`Shading.isAffineOnlyWithTintApart`) is shaded exactly (`VertexShade`): not cut for
 /// perspective, and its tint mixed in per pixel. A snapshot is drawn from its items, but
-/// where it is shown translucent: then from a picture of it (`SnapshotPictures`).
+/// where it is shown translucent, or cut in parts some of which rest: then from a picture of
+/// it (`SnapshotPictures`).
 package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
@@ -75,9 +76,9 @@ package final class DisplayListRenderer {
     package var precomposes = true {
         didSet { settledBottom = SettledBottom() }
     }
-    /// Whether a snapshot shown translucent is drawn once into a picture, which its layers
-    /// show at their opacity (`SnapshotPictures`). Off, each layer draws the snapshot's
-    /// items, each at that opacity.
+    /// Whether a snapshot shown translucent (or cut in parts, some at rest) is drawn once
+    /// into a picture, which its layers show at their opacity (`SnapshotPictures`). Off,
+    /// each layer draws the snapshot's items, each at that opacity.
     package var drawsPictures = true {
         didSet { settledBottom = SettledBottom() }
     }

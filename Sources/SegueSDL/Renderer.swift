@@ -148,22 +148,26 @@ package final class Renderer {
         setClip(nil)
     }
 
-    /// Runs `body` with `texture` the target, then makes the target what it was. The old
-    /// target's pending clear waits meanwhile (a picture made as a frame begins leaves that
-    /// frame free to begin from its kept pixels, `restoreKeptFrame`); `body` must not draw
-    /// from the old target.
+    /// Runs `body` with `texture` the target (no clip), then makes the target and the clip
+    /// what they were. The old target's pending clear waits meanwhile (dropped should the old
+    /// target not come back): a picture made as a frame begins leaves that frame its clear, so
+    /// the frame may still keep its settled bottom (`beginFrameToKeep` needs the clear). `body`
+    /// must not draw from the old target.
     package func drawing(into texture: Texture, _ body: () throws -> Void) throws {
-        let outer = target, held = pendingClear
+        precondition(texture !== target, "drawing into the target that is drawn into")
+        let outer = target, outerClip = clip, held = pendingClear
         pendingClear = nil
-        defer { pendingClear = held }
+        var failure: Error?
         do {
             try setTarget(texture)
             try body()
         } catch {
-            try? setTarget(outer)
-            throw error
+            failure = error
         }
         try setTarget(outer)
+        pendingClear = held
+        setClip(outerClip)
+        if let failure { throw failure }
     }
 
     // MARK: Frames

@@ -7,10 +7,10 @@ import Segue
 /// background through the card). The picture is reused while the snapshot is shown
 /// (`ContentTextures` keeps it), by every layer showing it: one textured quad a layer, not
 /// every item of the screen again. A snapshot cut in parts (a screen's tiles) has its
-/// picture show the opaque parts at rest too: there each pixel is the picture's texel, the
-/// very pixel its items would draw, and a tile costs one quad, not a pass over every item
-/// of the screen. Other opaque parts, and a layer that would magnify the picture past
-/// `maximumMagnification`, are drawn from their items: exact and sharp.
+/// picture show the opaque parts at rest too: there each pixel is the picture's texel,
+/// within two levels of what its items draw, and a tile costs one quad, not a pass over
+/// every item of the screen. Other opaque parts, and a layer that would magnify the picture
+/// past `maximumMagnification`, are drawn from their items: exact and sharp.
 final class SnapshotPictures {
     /// Output pixels a picture's texel may cover along a side before a layer is drawn from
     /// its items instead (sharp, where the picture would blur).
@@ -35,14 +35,16 @@ final class SnapshotPictures {
     private var parts: [Int: Int] = [:]
     private var fading: Set<Int> = []
     /// The snapshots whose picture the list being resolved shows (translucent, or a part at
-    /// rest of a snapshot cut in parts), each with the fraction of a pixel its origin lies at
-    /// where a layer shows it at rest (zero if none does).
-    private var wanted: [Int: Point] = [:]
+    /// rest of a snapshot cut in parts), and for those some layer shows at rest the fraction
+    /// of a pixel it puts the origin at (the first such layer's; the picture is drawn there).
+    private var wanted: Set<Int> = []
+    private var phases: [Int: Point] = [:]
 
     /// Writes `list` into `resolved` with every snapshot item replaced: by an image of its
     /// part of the snapshot's picture (made now if missing, at `pixelScale` pixels a point)
-    /// where `usesPictures`, some layer of the list shows the snapshot translucent and this
-    /// one does not magnify the picture past the limit; else by its items
+    /// where `usesPictures`, this layer does not magnify the picture past the limit, and
+    /// either some layer of the list shows the snapshot translucent or this one shows a part
+    /// of it at rest, its pixels on the picture's texels; else by its items
     /// (`DisplayList.appendContents(of:)`). `settings` configures the drawer of pictures.
     func resolve(_ list: DisplayList, pixelScale: Double, usesPictures: Bool, into resolved: inout DisplayList,
                  settings: (DisplayListRenderer) -> Void) {
@@ -52,6 +54,7 @@ final class SnapshotPictures {
         parts.removeAll(keepingCapacity: true)
         fading.removeAll(keepingCapacity: true)
         wanted.removeAll(keepingCapacity: true)
+        phases.removeAll(keepingCapacity: true)
         for item in list.items {
             // (A part reaching past the snapshot shows nothing there: drawn from its items.)
             guard usesPictures, case .snapshot(let snapshot, let source, _) = item.fill,
@@ -68,16 +71,17 @@ final class SnapshotPictures {
         for (item, p) in zip(list.items, places) {
             guard let p, p.fits, case .snapshot(let snapshot, _, _) = item.fill,
                   fading.contains(snapshot.id) || (p.rest != nil && parts[snapshot.id, default: 0] > 1) else { continue }
-            wanted[snapshot.id] = .zero
+            wanted.insert(snapshot.id)
         }
         // The phase of a picture: where a layer at rest puts the snapshot's origin.
         for (item, p) in zip(list.items, places) {
-            guard let p, case .snapshot(let snapshot, _, _) = item.fill, wanted[snapshot.id] == .zero, let rest = p.rest else { continue }
-            wanted[snapshot.id] = rest
+            guard let p, case .snapshot(let snapshot, _, _) = item.fill, wanted.contains(snapshot.id), phases[snapshot.id] == nil,
+                  let rest = p.rest else { continue }
+            phases[snapshot.id] = rest
         }
         for (item, p) in zip(list.items, places) {
-            guard let p, p.fits, case .snapshot(let snapshot, let source, _) = item.fill, let phase = wanted[snapshot.id],
-                  let picture = picture(of: snapshot, scale: pixelScale, phase: phase, settings: settings),
+            guard let p, p.fits, case .snapshot(let snapshot, let source, _) = item.fill, wanted.contains(snapshot.id),
+                  let picture = picture(of: snapshot, scale: pixelScale, phase: phases[snapshot.id] ?? .zero, settings: settings),
                   // Of a snapshot none shows translucent, only the parts whose pixels fall on texels.
                   fading.contains(snapshot.id) || p.rest.map({ abs($0.x - picture.phase.x) <= 1e-9 && abs($0.y - picture.phase.y) <= 1e-9 }) == true
             else {
@@ -98,7 +102,12 @@ final class SnapshotPictures {
     static func phase(of m: Transform3D, scale: Double) -> Point? {
         guard m.m12 == 0, m.m13 == 0, m.m14 == 0, m.m21 == 0, m.m23 == 0, m.m24 == 0, m.m44 == 1,
               abs(m.m11 - scale) <= 1e-9 * scale, abs(m.m22 - scale) <= 1e-9 * scale, m.m41.isFinite, m.m42.isFinite else { return nil }
-        return Point(x: m.m41 - m.m41.rounded(.down), y: m.m42 - m.m42.rounded(.down))
+        // (A hair under a whole pixel is on it: −1e-12 puts the origin on the grid.)
+        @inline(__always) func fraction(_ v: Double) -> Double {
+            let f = v - v.rounded(.down)
+            return f > 1 - 1e-9 ? 0 : f
+        }
+        return Point(x: fraction(m.m41), y: fraction(m.m42))
     }
 
     /// The largest stretch, output pixels per point along any direction, of `place` (a
@@ -135,8 +144,6 @@ final class SnapshotPictures {
         let drawer = self.drawer ?? DisplayListRenderer(renderer: renderer, textures: textures)
         self.drawer = drawer
         settings(drawer)
-        let outerClip = renderer.clip
-        defer { renderer.setClip(outerClip) }
         var list = snapshot.list
         let toTexels = Transform3D.makeScale(scale, scale, 1).concatenating(.makeTranslation(phase.x, phase.y, 0))
         for i in list.items.indices { list.items[i].transform = list.items[i].transform.concatenating(toTexels) }

@@ -233,6 +233,10 @@ import SegueTestSupport
         #expect(Rasterizer.TexelWalk(texture.view, SIMD4(0.5, -1, 0, 0), SIMD4(0.25, 0, 0, 0), skip: 0).insideSteps(20) == nil)
         let turned = Rasterizer.TexelWalk(texture.view, SIMD4(2.9, 0.2, 0, 0), SIMD4(-0.5, 0.1, 0, 0), skip: 0)
         #expect(turned.insideSteps(20) == 0...5)
+        // Both ends inside (u 0.5 → 2.5, under the last centre 3): every step, unsearched; an
+        // end on the last centre is outside (its right texel would be past the image).
+        #expect(Rasterizer.TexelWalk(texture.view, SIMD4(0.5, 1, 0, 0), SIMD4(0.25, 0.1, 0, 0), skip: 0).insideSteps(8) == 0...8)
+        #expect(Rasterizer.TexelWalk(texture.view, SIMD4(1, 1, 0, 0), SIMD4(0.25, 0, 0, 0), skip: 0).insideSteps(8) == 0...7)
         // White as one colour (the image path) and as colours that happen not to change
         // (the general path, clamping every texel), spans into and out of a magnified image
         // and a turned one paint the same pixels.

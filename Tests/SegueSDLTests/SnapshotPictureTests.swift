@@ -75,7 +75,8 @@ extension GoldenFrameTests {
     /// in every tile: one quad a tile, where drawn from items each tile passes over the
     /// screen's items again — and the screen's own pixels, within two levels (the picture's
     /// gradients are cut once, not per tile). A tile turned a little is drawn from the items
-    /// (sharp), the rest still from the picture.
+    /// (sharp), the rest still from the picture; and tiles resting half a pixel off the
+    /// picture kept (its texels would fall between their pixels, blurred) from the items too.
     @Test func tilesAtRestShowTheScreensPicture() throws {
         let screen = DemoScreen(design: .flipHome, size: Size(width: 375, height: 667)).view
         let snapshot = screen.snapshot()
@@ -106,6 +107,8 @@ extension GoldenFrameTests {
         let oneTurned = try frame(tiles(turning: 5), pictures: true)
         #expect(oneTurned.triangles > pictured.triangles && oneTurned.triangles < itemized.triangles,
                 "\(oneTurned.triangles) between \(pictured.triangles) and \(itemized.triangles)")
+        _ = try pictureFrame(tiles(turning: nil), offset: Point(x: 0.5, y: 0.25), canvas: canvas)
+        #expect(canvas.drawer.lastTriangleCount > 4 * pictured.triangles, "\(canvas.drawer.lastTriangleCount) off the picture's phase")
     }
 
     /// A picture shown minified samples mip levels made from what was drawn into it: a view
