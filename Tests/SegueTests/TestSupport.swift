@@ -1,3 +1,4 @@
+import Foundation
 @testable import Segue
 
 /// Whether `a` and `b` differ by at most `tolerance`.
@@ -18,3 +19,7 @@ extension AnimatableValue {
         return nil
     }
 }
+
+/// The repository's `Assets` folder (the catalog's files are in its `Transitions`).
+let repositoryAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets").path

@@ -80,6 +80,50 @@ import Testing
         #expect(completions == 1)
     }
 
+    /// A layer built outside the window's tree (as an animator builds its views before adding
+    /// them) has no time of its own: what is added to it starts when it joins a clocked
+    /// tree. Hand-worked: added at its own time 0 (begin 0, and one begun explicitly at 0.25),
+    /// joined at 7 s under a container running ×2 since 5 s (local time (7 − 5)·2 = 4): they
+    /// begin at 4 and 4.25, so at 7.25 s (local 4.5) the 1 s fade shows 0.5 and the delayed one
+    /// 0.25. One added after it joined keeps its begin; a paused parent starts it at its offset.
+    @Test func animationsAddedOffTheTreeStartWhenTheyJoinIt() {
+        let root = Layer(), container = Layer(), leaf = Layer(), child = Layer()
+        root.clockTime = 7
+        root.addSublayer(container)
+        container.timing = MediaTiming(beginTime: 5, speed: 2, timeOffset: 0)
+        leaf.addSublayer(child)
+        let fade = Animation(property: .opacity, track: KeyframeTrack(from: .number(0), to: .number(1)),
+                             easing: .bezier(.linear), duration: 1)
+        leaf.add(fade, forKey: "fade")
+        child.add(Animation(property: .opacity, track: KeyframeTrack(from: .number(0), to: .number(1)),
+                            easing: .bezier(.linear), duration: 1, beginTime: 0.25), forKey: "late")
+        #expect(leaf.animation(forKey: "fade")?.beginTime == 0)
+        container.addSublayer(leaf)
+        #expect(leaf.animation(forKey: "fade")?.beginTime == 4)
+        #expect(child.animation(forKey: "late")?.beginTime == 4.25)
+        root.clockTime = 7.25
+        #expect(leaf.presentation.opacity == 0.5 && child.presentation.opacity == 0.25)
+        root.completeEndedAnimations()
+        #expect(leaf.animation(forKey: "fade") != nil)
+        root.clockTime = 7.5
+        root.completeEndedAnimations()
+        #expect(leaf.animation(forKey: "fade") == nil && child.animation(forKey: "late") != nil)
+
+        // Added in the tree: begins now, and moving it within the tree does not restart it.
+        leaf.add(fade, forKey: "again")
+        #expect(leaf.animation(forKey: "again")?.beginTime == 5)
+        root.addSublayer(leaf)
+        #expect(leaf.animation(forKey: "again")?.beginTime == 5)
+
+        // Under a paused parent (an interactive transition's container) it starts at the offset.
+        let paused = Layer(), built = Layer()
+        paused.timing = MediaTiming(beginTime: 0, speed: 0, timeOffset: 0.3)
+        root.addSublayer(paused)
+        built.add(fade, forKey: "fade")
+        paused.addSublayer(built)
+        #expect(built.animation(forKey: "fade")?.beginTime == 0.3)
+    }
+
     @Test func animationsBeginWhenAddedAndHoldTheirEndsWithFill() {
         let root = Layer()
         root.clockTime = 10

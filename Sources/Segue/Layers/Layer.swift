@@ -34,10 +34,14 @@ public final class Layer {
         let endTime: Double
         /// The animation's change worked out once, where it is a tween of a plain value.
         private let tween: Tween?
+        /// The layer's local time when it was added, where the layer was then outside a
+        /// clocked tree (see `Layer.add(_:forKey:)`); nil once its times count on a clock.
+        let addedOffClock: Double?
 
-        init(key: String, animation a: Animation) {
+        init(key: String, animation a: Animation, addedOffClock: Double? = nil) {
             self.key = key
             animation = a
+            self.addedOffClock = addedOffClock
             tween = Tween(property: a.property, track: a.track)
             let begin = a.beginTime ?? 0, target = a.speed >= 0 ? a.duration : 0
             let end = a.speed == 0 ? (a.timeOffset >= target ? -.infinity : .infinity) : begin + (target - a.timeOffset) / a.speed
@@ -66,7 +70,12 @@ public final class Layer {
     /// per-frame walk for ended animations need not look at them.
     @exclusivity(unchecked) private var earliestAnimationEnd = Double.infinity
     /// Seconds; read only on the root layer, where the owner of the tree sets it each frame.
-    @exclusivity(unchecked) public var clockTime = 0.0
+    /// Setting it makes this layer the root of a clocked tree (see `add(_:forKey:)`).
+    @exclusivity(unchecked) public var clockTime = 0.0 {
+        didSet { isClockRoot = true }
+    }
+    /// Whether `clockTime` has ever been set on this layer.
+    private var isClockRoot = false
 
     public init(name: String = "") {
         self.name = name
@@ -146,6 +155,7 @@ public final class Layer {
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
         layer.superlayer = self
+        if isInClockedTree { layer.startAnimationsAddedOffClock() }
     }
 
     public func removeFromSuperlayer() {
@@ -175,13 +185,44 @@ public final class Layer {
 
     /// Adds `animation` under `key`, replacing (and ending, unfinished) one already there.
     /// A nil `beginTime` becomes the layer's local time now.
+    ///
+    /// A layer outside a clocked tree (one whose root's `clockTime` was never set: a view
+    /// being built before it joins the window) has no time of its own, so, as Core Animation
+    /// starts an animation when its layer is committed to the screen, the times of the
+    /// animations added to it count from when it joins one: on insertion under a clocked
+    /// tree each begins that much later (its begin shifted by the layer's local time then
+    /// less its local time when added).
     public func add(_ animation: Animation, forKey key: String) {
         var a = animation
-        if a.beginTime == nil { a.beginTime = localTime }
+        let now = localTime
+        if a.beginTime == nil { a.beginTime = now }
         removeAnimation(forKey: key)
         a.transaction?.animationAdded()
-        animations.append(RunningAnimation(key: key, animation: a))
+        animations.append(RunningAnimation(key: key, animation: a, addedOffClock: isInClockedTree ? nil : now))
         animationsChanged()
+    }
+
+    /// Whether the root of this layer's tree has a clock (`clockTime` was set on it).
+    private var isInClockedTree: Bool {
+        var root = self
+        while let p = root.superlayer { root = p }
+        return root.isClockRoot
+    }
+
+    /// Starts the animations added to this layer and its sublayers while they were outside a
+    /// clocked tree, now that they are in one (`add(_:forKey:)`).
+    private func startAnimationsAddedOffClock() {
+        if animations.contains(where: { $0.addedOffClock != nil }) {
+            let now = localTime
+            animations = animations.map { entry in
+                guard let added = entry.addedOffClock else { return entry }
+                var a = entry.animation
+                a.beginTime = (a.beginTime ?? added) + (now - added)
+                return RunningAnimation(key: entry.key, animation: a)
+            }
+            animationsChanged()
+        }
+        for sub in sublayers { sub.startAnimationsAddedOffClock() }
     }
 
     public func animation(forKey key: String) -> Animation? {

@@ -24,6 +24,7 @@ public final class Window: View {
     public init(size: Size) {
         containerView = View(frame: Rect(origin: .zero, size: size), name: "container")
         super.init(frame: Rect(origin: .zero, size: size), name: "window")
+        layer.clockTime = 0
         addSubview(containerView)
     }
 
