@@ -275,7 +275,7 @@ package final class Session {
         hud.operation = shown.transition?.operation
         if let c = shown.demo.window.activeTransition {
             hud.phase = c.phase
-            hud.percent = c.fractionComplete
+            hud.percent = shown.demo.parameters.percent(atTimeFraction: c.fractionComplete)
         } else {
             hud.phase = shown.ending
             hud.percent = shown.ending == .finished ? 1 : 0

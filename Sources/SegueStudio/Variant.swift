@@ -49,7 +49,7 @@ package final class Variant {
             if let release = drag.lastRelease { plot?.release = (t, release) }
         }
         let finger = demo.interactions.first { $0.isInteracting }?.percentComplete
-        plot?.append(.init(t: t, finger: finger, progress: context.fractionComplete))
+        plot?.append(.init(t: t, finger: finger, progress: demo.parameters.progress(atTimeFraction: context.fractionComplete)))
     }
 
     /// Ends the plot at scene time `now`, where the transition ended.

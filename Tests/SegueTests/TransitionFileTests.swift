@@ -62,13 +62,13 @@ let pageTurnFileText = """
     @Test func everyKeyframeKeyAndCurveForm() throws {
         let f = try TransitionFile.read("""
         {"format":1,"name":"k","duration":2,"curve":{"spring":{"dampingRatio":0.5,"velocity":2}},
-         "interaction":{"present":{"pan":"up","edge":null,"distance":300},"threshold":0.25},
+         "interaction":{"present":{"pan":"up","edge":null,"distance":300},"threshold":0.25,"scrub":"linear"},
          "layers":[{"source":"color","color":"#11223344","rect":[0.5,0,0.5,1],"keyframes":[
            {"t":0,"translate":[1,2,3],"rotateZ":45,"scale":0.5,"opacity":0.5,"cornerRadius":24,"curve":{"cubicBezier":[0.1,-1,0.9,2]}},
            {"t":1,"scale":[2,3],"curve":"easeOut"}]}]}
         """)
         #expect(f.curve == .spring(dampingRatio: 0.5, velocity: 2))
-        #expect(f.interaction == .init(present: .init(.up, distance: .points(300)), dismiss: nil, threshold: 0.25))
+        #expect(f.interaction == .init(present: .init(.up, distance: .points(300)), dismiss: nil, threshold: 0.25, scrub: .linear))
         let layer = f.layers[0]
         #expect(layer.source == .color(Color(red: 0x11 / 255.0, green: 0x22 / 255.0, blue: 0x33 / 255.0, alpha: 0x44 / 255.0)))
         #expect(layer.rect == Rect(x: 0.5, y: 0, width: 0.5, height: 1))
@@ -125,6 +125,8 @@ let pageTurnFileText = """
          #"layers[1].id: "x" is already the id of layers[0]"#),
         (#"{"format":1,"name":"a","duration":1,"interaction":{"present":{"pan":"diagonal"}},"layers":[{"source":"base"}]}"#,
          #"interaction.present.pan: expected one of "up", "down", "left", "right", "vertical", "horizontal", not 'diagonal'"#),
+        (#"{"format":1,"name":"a","duration":1,"interaction":{"scrub":"finger"},"layers":[{"source":"base"}]}"#,
+         #"interaction.scrub: expected one of "curve", "linear", not 'finger'"#),
         (#"{"format":1,"name":"a","duration":1,"layers":[{"source":"photo"}]}"#,
          #"layers[0].source: expected one of "base", "modal", "color", "gradient", not 'photo'"#),
         ("[1, 2]", "expected an object, found a list"),

@@ -80,6 +80,7 @@ public struct CustomTransition: Sendable {
             var p = TransitionParameters(duration: transition.duration, curve: transition.curve,
                                          perspectiveDistance: transition.perspective?.distance(for: window.bounds.size))
             p.threshold = transition.interaction?.threshold ?? 0.5
+            p.scrub = transition.interaction?.scrub ?? .curve
             parameters = p
             for i in interactions { p.apply(to: i) }
             settle(presented: false)

@@ -24,6 +24,19 @@ public struct TransitionParameters: Hashable, Sendable {
         self.perspectiveDistance = perspectiveDistance
     }
 
+    /// The timeline's progress at fraction `fraction` (0…1) of the time: what the screen
+    /// shows then, on this curve (a spring may overshoot 1).
+    public func progress(atTimeFraction fraction: Double) -> Double {
+        curve.easing(duration: duration).value(at: fraction)
+    }
+
+    /// The drag's percent that shows the timeline at fraction `fraction` of its time: the
+    /// fraction itself when scrubbing by the curve, the progress there (clamped to 0…1) when
+    /// scrubbing linearly. A release compares this with `threshold`, so the HUD shows it.
+    public func percent(atTimeFraction fraction: Double) -> Double {
+        scrub == .curve ? fraction : min(max(progress(atTimeFraction: fraction), 0), 1)
+    }
+
     /// Gives `interaction` the drag-related parameters (and the curve over the whole
     /// timeline, which linear scrubbing undoes).
     @MainActor public func apply(to interaction: DragInteractionController) {

@@ -1,13 +1,14 @@
 /// An interaction written as a transition file writes it (TRANSITION-FORMAT.md): every key,
 /// defaults included, so a reader sees the whole of it.
 extension TransitionFile.Interaction: Encodable {
-    private enum Keys: String, CodingKey { case present, dismiss, threshold }
+    private enum Keys: String, CodingKey { case present, dismiss, threshold, scrub }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(present, forKey: .present)
         try c.encode(dismiss, forKey: .dismiss)
         try c.encode(threshold, forKey: .threshold)
+        try c.encode(scrub.rawValue, forKey: .scrub)
     }
 }
 

@@ -204,8 +204,9 @@ private struct FieldValue {
         let present = try object.take("present") { try $0.pan() }
         let dismiss = try object.take("dismiss") { try $0.pan() }
         let threshold = try object.take("threshold") { try $0.number(in: 0...1) } ?? 0.5
+        let scrub = try object.take("scrub") { try $0.choice(ScrubMode.self) } ?? .curve
         try object.finish()
-        return .init(present: present, dismiss: dismiss, threshold: threshold)
+        return .init(present: present, dismiss: dismiss, threshold: threshold, scrub: scrub)
     }
 
     func pan() throws -> TransitionFile.Pan {

@@ -45,11 +45,15 @@ public struct TransitionFile: Hashable, Sendable {
         public var dismiss: Pan?
         /// Release at or past it finishes, short of it cancels; 0…1.
         public var threshold: Double
+        /// How a drag maps to the timeline by default: `.linear` keeps what moves under the
+        /// finger; `.curve` (UIKit's percent-driven interactor) is the format's default.
+        public var scrub: ScrubMode
 
-        public init(present: Pan?, dismiss: Pan?, threshold: Double = 0.5) {
+        public init(present: Pan?, dismiss: Pan?, threshold: Double = 0.5, scrub: ScrubMode = .curve) {
             self.present = present
             self.dismiss = dismiss
             self.threshold = threshold
+            self.scrub = scrub
         }
     }
 
