@@ -90,10 +90,11 @@ package enum DemoCatalog {
     }
 
     /// A demo of `transition` (a transition file's, or a Swift one) between two screens — by
-    /// default the flip demo's (the Segue screen as base, the modal as modal) — on a screen of
-    /// `size` points.
+    /// default the flip demo's, worded for the transition (`DemoScreen.Design.screens(for:)`)
+    /// — on a screen of `size` points.
     package static func make(_ transition: CustomTransition, screenSize size: Size,
-                             screens: (base: DemoScreen.Design, modal: DemoScreen.Design) = (.flipHome, .flipModal)) -> ModalDemo {
+                             screens: (base: DemoScreen.Design, modal: DemoScreen.Design)? = nil) -> ModalDemo {
+        let screens = screens ?? DemoScreen.Design.screens(for: transition)
         let hint = transition.description ?? "Drag as the transition says, or press the button."
         // The synthetic drag presents as the transition says: from the edge it names (else
         // near the side the pan leaves from) across its whole distance.

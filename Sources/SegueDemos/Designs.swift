@@ -48,4 +48,40 @@ extension DemoScreen.Design {
         buttonColor: Color(hex: 0x92400E),
         buttonTextColor: .white,
         tiles: [Color(hex: 0xFCA5A5), Color(hex: 0xFCD34D), Color(hex: 0x93C5FD), Color(hex: 0xC4B5FD)])
+
+    /// The flip demo's two screens worded for `transition`: its name on the button and the
+    /// modal, the drags that run it each way (from its `interaction`), the threshold.
+    static func screens(for transition: CustomTransition) -> (base: Self, modal: Self) {
+        let name = transition.name
+        let button = name.prefix(1).uppercased() + name.dropFirst()
+        let threshold = Int(((transition.interaction?.threshold ?? 0.5) * 100).rounded())
+        var base = flipHome, modal = flipModal
+        base.buttonTitle = button
+        if let present = transition.interaction?.present {
+            base.card = "\(present.instruction) to bring in the next screen with \(name). Let go past \(threshold) % and it finishes; short of it, it goes back."
+        } else {
+            base.card = "Press \(button) to bring in the next screen with \(name)."
+        }
+        modal.subtitle = "Presented with \(name)"
+        if let dismiss = transition.interaction?.dismiss {
+            modal.card = "\(dismiss.instruction), or press Dismiss, to go back with \(name)."
+        } else {
+            modal.card = "Press Dismiss to go back with \(name)."
+        }
+        return (base, modal)
+    }
+}
+
+extension TransitionFile.Pan {
+    /// The drag in words, for a screen's text: "Drag up from the bottom edge", "Drag left or
+    /// right anywhere on the screen".
+    var instruction: String {
+        let way: String
+        switch direction {
+        case .up, .down, .left, .right: way = direction.rawValue
+        case .vertical: way = "up or down"
+        case .horizontal: way = "left or right"
+        }
+        return "Drag \(way) " + (edge.map { "from the \($0.rawValue) edge" } ?? "anywhere on the screen")
+    }
 }

@@ -150,7 +150,12 @@ package final class Session {
         return demos
     }
 
+    /// Tells an animated transition's start and end; an unanimated one (a screen put in place
+    /// at once, as a reload or the A/B split does) is no transition to the user.
     private func transitionEvent(_ event: Window.TransitionEvent, of variant: Variant) {
+        switch event {
+        case .began(let c), .ended(let c, _): guard c.isAnimated else { return }
+        }
         var e: SessionEvent
         switch event {
         case .began(let c):

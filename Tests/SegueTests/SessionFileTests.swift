@@ -37,6 +37,10 @@ import Testing
         #expect(d.lines.last?.contains(#""event":"screen""#) == true)
         #expect(d.lines.contains(#"{"event":"loaded","file":"\#(path)","name":"flip"}"#))
         #expect(s.demo.parameters.duration == 0.5 && s.demo.nextOperation == .dismiss)
+        // Put in place at once, the modal is no transition: none is told or shown.
+        #expect(d.transitionLines.count == 2 && !d.lines.contains { $0.contains(#""transition":"none""#) }, "\(d.transitionLines)")
+        d.frame()
+        #expect(s.hud.transition != "none")
 
         // A broken save: told, shown in red, the last good version stays.
         try "{ \"format\": 1,".write(toFile: path, atomically: true, encoding: .utf8)
