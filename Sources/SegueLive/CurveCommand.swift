@@ -93,7 +93,7 @@ struct CurveCommand {
         }
         samples = try a.value(Self.samples) ?? 61
         out = try a.value(Self.out).map { try OutputFile.target($0, for: "--out") }
-        for (t, v, dv) in rows {
+        for (t, v, dv) in rows(count: samples) {
             guard t.isFinite, v.isFinite, dv.isFinite else {
                 throw UsageError("the curve cannot be computed for these parameters (a value is not finite)")
             }
@@ -108,10 +108,10 @@ struct CurveCommand {
         return v
     }
 
-    /// (time, value, velocity) at `samples` evenly spaced times from 0 to the duration.
-    var rows: [(Double, Double, Double)] {
-        (0..<samples).map { i in
-            let t = duration * Double(i) / Double(samples - 1)
+    /// (time, value, velocity) at `count` (≥ 2) evenly spaced times from 0 to the duration.
+    func rows(count: Int) -> [(Double, Double, Double)] {
+        (0..<count).map { i in
+            let t = duration * Double(i) / Double(count - 1)
             switch easing {
             case .spring(let s): return (t, s.value(at: t), s.velocity(at: t))
             case .bezier(let c): return (t, c.value(at: t / duration), c.slope(at: t / duration) / duration)
@@ -119,17 +119,17 @@ struct CurveCommand {
         }
     }
 
-    /// Prints the rows, then draws the plot (a signal stops it, leaving no file).
+    /// Prints `samples` rows, then draws the plot, sampled at every pixel across whatever
+    /// `samples` is (a signal stops it, leaving no file).
     func run() throws {
-        let table = rows
         var text = header + "\ntime,value,velocity\n"
-        for (t, v, dv) in table { text += "\(Self.number(t)),\(Self.number(v)),\(Self.number(dv))\n" }
+        for (t, v, dv) in rows(count: samples) { text += "\(Self.number(t)),\(Self.number(v)),\(Self.number(dv))\n" }
         try Command.writeStandardOutput(text)
         guard let out else { return }
         try Interruption.check()
         let platform = try Platform(headless: true)
         let canvas = try OffscreenCanvas(platform: platform, width: 720, height: 440, assetsDirectory: try Assets.directory())
-        let list = try CurvePlot.list(table, title: String(header.dropFirst(2)), width: 720, height: 440)
+        let list = try CurvePlot.list(rows(count: 720), title: String(header.dropFirst(2)), width: 720, height: 440)
         let pixels = try canvas.render(list, pixelScale: 1, background: Color(hex: 0x111318))
         try Interruption.check()
         try ImageFile.writePNG(pixels, width: 720, height: 440, to: out)

@@ -105,12 +105,13 @@ package enum HUD {
         return Point(x: box.minX + box.width * x, y: box.maxY - box.height * (y - low) / (high - low))
     }
 
-    /// The curve point (x clamped to 0…1, y to the editor's range) at window point `p`.
+    /// The curve point (x clamped to 0…1, y to the editor's range) at window point `p`, to
+    /// the hundredth (as a curve is written: a pixel of the editor is a few thousandths).
     package static func editorValue(at p: Point, in box: Rect) -> (x: Double, y: Double) {
         let (low, high) = editorRange
         let x = min(max((p.x - box.minX) / box.width, 0), 1)
         let y = min(max(low + (box.maxY - p.y) / box.height * (high - low), low), high)
-        return (x, y)
+        return ((x * 100).rounded() / 100, (y * 100).rounded() / 100)
     }
 
     /// Where the scrub bar takes clicks and drags, in HUD units: the bar and 8 units above

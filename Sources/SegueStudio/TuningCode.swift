@@ -42,13 +42,9 @@ package enum TuningCode {
         }
         lines += ["// The interaction controller (UIPercentDrivenInteractiveTransition):",
                   "interaction.completionSpeed = \(number(p.completionSpeed))"]
-        if p.springCompletion {
-            lines += ["// The rest plays on a critically damped spring started at the release velocity",
-                      "// (transitions per second, `velocity` below).",
-                      "interaction.timingCurve = UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: velocity, dy: 0))"]
-        } else if case .bezier(let bezier) = p.completionCurve, let curve = animationCurve(bezier) {
+        if case .bezier(let bezier) = p.completionCurve, let curve = animationCurve(bezier), !p.springCompletion {
             lines.append("interaction.completionCurve = .\(curve)")
-        } else {
+        } else if !p.springCompletion {
             lines.append("interaction.timingCurve = \(timingParameters(p.completionCurve))")
         }
         lines.append("// On release, with `percent` the fraction dragged and `velocity` in transitions per second:")
@@ -61,6 +57,12 @@ package enum TuningCode {
         case .projected:
             let r = ReleaseRule.decelerationRate
             lines.append("let finishes = percent + velocity / 1000 * \(number(r)) / (1 - \(number(r))) >= \(threshold)")
+        }
+        if p.springCompletion {
+            lines += ["// The rest plays on a critically damped spring started at the release velocity, in",
+                      "// UIKit's unit: the distance left per second (velocity ÷ (1 − percent) to finish).",
+                      "let left = (finishes ? 1 : 0) - percent",
+                      "interaction.timingCurve = UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: left == 0 ? 0 : velocity / left, dy: 0))"]
         }
         lines.append("if finishes { interaction.finish() } else { interaction.cancel() }")
         return lines.joined(separator: "\n")
@@ -91,6 +93,6 @@ package enum TuningCode {
             + "controlPoint2: CGPoint(x: \(number(c.c2.x)), y: \(number(c.c2.y))))"
     }
 
-    /// `v` in the fewest digits that give it back (Swift's own), whole numbers with ".0".
-    private static func number(_ v: Double) -> String { "\(v)" }
+    /// `v` to the thousandth, in the fewest digits (Swift's own), whole numbers with ".0".
+    static func number(_ v: Double) -> String { "\((v * 1000).rounded() / 1000)" }
 }

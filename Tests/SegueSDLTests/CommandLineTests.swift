@@ -1,4 +1,5 @@
 import Foundation
+import Segue
 import SegueSDL
 import Testing
 
@@ -43,6 +44,25 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
+    }
+
+    /// The picture samples the curve at every pixel across, whatever `--samples` prints: with
+    /// five rows printed, the curve at an eighth of its time (between two rows) is drawn where
+    /// easeInEaseOut is there, not on the chord between the rows (8 pixels lower).
+    @Test func aCurvesPictureIsSampledFinely() throws {
+        let dir = try Self.temporaryDirectory().path
+        let r = try Self.run(["curve", "easeInEaseOut", "--samples", "5", "--out", dir + "/c.png"])
+        #expect(r.status == 0 && r.stdout.split(separator: "\n").count == 7, "\(r.stderr)")
+        let image = try ImageFile.readRGBA(dir + "/c.png")
+        // The plot is x 56…688, y 64…392 in a 720 × 440 picture, values 0…1 up.
+        let x = 56 + 632 / 8
+        let amber = (0..<image.height).filter { y in
+            let i = (y * image.width + x) * 4
+            return image.rgba[i] > 200 && (100...200).contains(image.rgba[i + 1]) && image.rgba[i + 2] < 90
+        }
+        let expected = 392 - 328 * TimingCurve.easeInEaseOut.value(at: 0.125)
+        let mean = Double(amber.reduce(0, +)) / Double(max(amber.count, 1))
+        #expect(!amber.isEmpty && abs(mean - expected) < 2, "amber rows \(amber), expected about \(expected)")
     }
 
     @Test func renderWritesExactlyTheAskedSizeWithoutADisplay() throws {

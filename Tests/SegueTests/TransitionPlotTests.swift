@@ -34,6 +34,27 @@ import Testing
         #expect(d.session.hud.plot?.release?.1.finishes == true && d.session.hud.plot?.caption?.hasSuffix("→ finish (uikit)") == true)
     }
 
+    /// The progress line is what the screen shows: magic move's push, tapped, plots its
+    /// spring (ζ 0.55 over 0.75 s) at each frame's time, overshoot and all, not the time.
+    @Test func magicMovesPlotIsItsSpring() throws {
+        var options = SessionOptions()
+        options.demo = "magicmove"
+        let d = SessionDriver(options)
+        let (x, y) = try #require(d.session.demo.targets.first.map { d.session.layout.toWindow($0.frame) }.map { ($0.midX, $0.midY) })
+        d.click(x, y)
+        d.run(1)
+        let plot = try #require(d.session.hud.plot)
+        let p = d.session.demo.parameters
+        let spring = Spring(duration: 0.75, dampingRatio: 0.55, initialVelocity: 1 / 0.55)
+        #expect(p.curve == .spring(dampingRatio: 0.55, velocity: 1 / 0.55) && p.duration == 0.75)
+        let inside = plot.samples.dropFirst().dropLast().filter { $0.t > 0.05 && $0.t < 0.7 }
+        #expect(inside.count > 30)
+        // Each frame's time since the push began: the plot's time less the first frame's.
+        let t0 = plot.samples[0].t
+        for s in inside { #expect(close(s.progress, spring.value(at: s.t - t0), 1e-9), "at \(s.t)") }
+        #expect(inside.contains { $0.progress > 1 })
+    }
+
     @Test func samplesAreCappedAndAFrameAtTheSameTimeReplacesTheLast() {
         var plot = TransitionPlot(threshold: 0.5)
         plot.append(.init(t: 0, finger: 0.1, progress: 0.1))

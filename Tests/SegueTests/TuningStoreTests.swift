@@ -221,12 +221,50 @@ import Testing
         #expect(named.contains("interaction.completionCurve = .easeOut"))
         #expect(named.contains("let finishes = abs(velocity) >= 1.0 ? velocity > 0 : percent >= 0.4"))
         p.springCompletion = true
-        #expect(TuningCode.swift("flip", p).contains("UISpringTimingParameters(dampingRatio: 1"))
+        let spring = TuningCode.swift("flip", p)
+        #expect(spring.contains("let left = (finishes ? 1 : 0) - percent\ninteraction.timingCurve = UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: left == 0 ? 0 : velocity / left, dy: 0))"))
+        #expect(spring.range(of: "let finishes")!.lowerBound < spring.range(of: "let left")!.lowerBound)
+        #expect(!spring.contains("completionCurve") && spring.components(separatedBy: "interaction.timingCurve").count == 2)
         p.springCompletion = false
         p.completionCurve = .spring(dampingRatio: 0.7, velocity: 0)
         #expect(TuningCode.swift("flip", p).contains("interaction.timingCurve = UISpringTimingParameters(dampingRatio: 0.7"))
         p.curve = .spring(dampingRatio: 0.55, velocity: 2)
         #expect(TuningCode.swift("magicmove", p).contains("let timing = UISpringTimingParameters(dampingRatio: 0.55, initialVelocity: CGVector(dx: 2.0, dy: 0))"))
+    }
+
+    /// Numbers to the thousandth: a dragged handle or a perspective worked out from a
+    /// percentage carries no float noise into the code.
+    @Test func numbersAreRoundedToWhatMatters() {
+        #expect(TuningCode.number(0.6559715831739302) == "0.656")
+        #expect(TuningCode.number(499.87512) == "499.875" && TuningCode.number(2) == "2.0" && TuningCode.number(-0.0004) == "-0.0")
+        let p = TransitionParameters(duration: 0.6000000000000001, curve: .bezier(TimingCurve(0.6559715831739302, 0, 0.35, 1)),
+                                     perspectiveDistance: 666.6666666666666)
+        let swift = TuningCode.swift("flip", p)
+        #expect(swift.contains("= 0.6\n") && swift.contains("CGPoint(x: 0.656, y: 0.0)") && swift.contains("-1.0 / 666.667"), "\(swift)")
+    }
+
+    /// The spring ending's velocity is UIKit's: the release velocity over the distance left.
+    /// Released at 60 % going 2.4 transitions a second, the spring starts at 2.4 / 0.4 = 6
+    /// distances a second, so the percent moves on at the release velocity: 2.4 per second.
+    @Test func theSpringEndingStartsAtTheReleaseVelocity() {
+        let h = Harness()
+        let drag = h.demo.interactions[0]
+        drag.springCompletion = true
+        let size = h.window.bounds.size
+        let start = Point(x: size.width / 2, y: size.height * 0.05)
+        // A steady drag down at 2.4 heights a second, released at 60 %.
+        h.send(.down, start)
+        for i in 1...15 {
+            h.step()
+            h.send(.moved, start + Point(x: 0, y: size.height * 0.6 * Double(i) / 15))
+        }
+        h.send(.up, start + Point(x: 0, y: size.height * 0.6))
+        let release = drag.lastRelease!
+        #expect(close(release.percent, 0.6, 1e-9) && close(release.velocity, 2.4, 0.05), "\(release)")
+        let dt = 0.001
+        h.step(dt)
+        let slope = (drag.percentComplete - 0.6) / dt
+        #expect(close(slope, release.velocity, 0.02 * release.velocity), "slope \(slope), release \(release.velocity)")
     }
 
     @Test func yCopiesAndTellsAndToastsAMoment() throws {
