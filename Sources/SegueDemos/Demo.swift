@@ -48,6 +48,15 @@ package enum BuiltInDemo: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Its two screens, where it is a modal demo.
+    package var screens: (base: DemoScreen.Design, modal: DemoScreen.Design)? {
+        switch self {
+        case .flip: return (.flipHome, .flipModal)
+        case .pageturn: return (.pageHome, .pageModal)
+        case .magicmove: return nil
+        }
+    }
+
     /// Its drags in the transition format's terms; magic move's pop counts as its dismiss
     /// (its push is a tap).
     package var interaction: TransitionFile.Interaction {
@@ -89,12 +98,11 @@ package enum DemoCatalog {
         BuiltInDemo(rawValue: name).map { make($0, screenSize: size) }
     }
 
-    /// A demo of `transition` (a transition file's, or a Swift one) between two screens — by
-    /// default the flip demo's, worded for the transition (`DemoScreen.Design.screens(for:)`)
-    /// — on a screen of `size` points.
-    package static func make(_ transition: CustomTransition, screenSize size: Size,
-                             screens: (base: DemoScreen.Design, modal: DemoScreen.Design)? = nil) -> ModalDemo {
-        let screens = screens ?? DemoScreen.Design.screens(for: transition)
+    /// A demo of `transition` (a transition file's, or a Swift one) between two screens — the
+    /// built-in demo's of its name (a seed written as a file), else the flip demo's worded for
+    /// it (`DemoScreen.Design.screens(for:)`) — on a screen of `size` points.
+    package static func make(_ transition: CustomTransition, screenSize size: Size) -> ModalDemo {
+        let screens = BuiltInDemo(rawValue: transition.name)?.screens ?? DemoScreen.Design.screens(for: transition)
         let hint = transition.description ?? "Drag as the transition says, or press the button."
         // The synthetic drag presents as the transition says: from the edge it names (else
         // near the side the pan leaves from) across its whole distance.

@@ -27,8 +27,7 @@ import Segue
     func aSeedAsAFileDrawsTheSwiftAnimatorsFrames(_ name: String, _ op: TransitionContext.Operation, _ progress: Double) throws {
         let scale = 0.5
         let swift = try render(DemoCatalog.make(name, screenSize: Self.screen)!, op, progress, scale: scale)
-        let screens: (DemoScreen.Design, DemoScreen.Design) = name == "flip" ? (.flipHome, .flipModal) : (.pageHome, .pageModal)
-        let fromFile = try render(DemoCatalog.make(CustomTransition(file: try file(name)), screenSize: Self.screen, screens: screens), op, progress, scale: scale)
+        let fromFile = try render(DemoCatalog.make(CustomTransition(file: try file(name)), screenSize: Self.screen), op, progress, scale: scale)
         #expect(swift.count == fromFile.count)
         if let dir = ProcessInfo.processInfo.environment["SEGUE_DUMP"] {
             let w = Int((Self.screen.width * scale).rounded()), h = Int((Self.screen.height * scale).rounded())

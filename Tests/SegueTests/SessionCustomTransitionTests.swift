@@ -72,7 +72,7 @@ import Testing
         var options = SessionOptions()
         options.demo = "fade"
         let d = driver(options)
-        let (x, y) = d.target("flip")
+        let (x, y) = d.target("fade")
         d.click(x, y)
         d.run(1)
         var replayed: [String] = []
