@@ -48,10 +48,16 @@ package struct Recording: Codable, Sendable {
     package var moreFiles: [String]?
     package var events: [Entry]
 
-    /// An empty recording of a session started with `arguments` in a window of `window` pixels.
+    /// The window sides, in pixels, a recording holds: X11's largest window (a side is a
+    /// signed 16-bit number). The writer clamps to it and the reader takes all of it, so
+    /// every recording the app writes replays.
+    package static let windowSides = 1...32767
+
+    /// An empty recording of a session started with `arguments` in a window of `window`
+    /// pixels (each side clamped to `windowSides`).
     package init(arguments: [String], window: (width: Int, height: Int)) {
         self.arguments = arguments
-        self.window = [window.width, window.height]
+        self.window = [window.width, window.height].map { $0.clamped(to: Self.windowSides) }
         events = []
     }
 
@@ -60,7 +66,7 @@ package struct Recording: Codable, Sendable {
         var e = Entry(t: time, type: "")
         switch input {
         case .quit: e.type = "quit"
-        case .resized(let w, let h): e.type = "resize"; e.width = w; e.height = h
+        case .resized(let w, let h): e.type = "resize"; e.width = w.clamped(to: Self.windowSides); e.height = h.clamped(to: Self.windowSides)
         case .focusLost: e.type = "focus-lost"
         case .mouseDown(let x, let y): e.type = "down"; e.x = x; e.y = y
         case .mouseMoved(let x, let y): e.type = "move"; e.x = x; e.y = y
@@ -145,8 +151,8 @@ package struct Recording: Codable, Sendable {
     private func validate() throws {
         func bad(_ why: String) -> RecordingError { RecordingError("invalid: \(why)") }
         guard version == Recording.version else { throw bad("version \(version), this segue reads \(Recording.version)") }
-        guard window.count == 2, (1...16384).contains(window[0]), (1...16384).contains(window[1]) else {
-            throw bad("window must be [width, height] within 1…16384")
+        guard window.count == 2, Self.windowSides.contains(window[0]), Self.windowSides.contains(window[1]) else {
+            throw bad("window must be [width, height] within 1…\(Self.windowSides.upperBound)")
         }
         if let l = layout, l != Recording.layoutVersion { throw bad("layout \(l), this segue lays out \(Recording.layoutVersion)") }
         if let files = moreFiles, files.count > 10_000 || files.contains(where: { $0.isEmpty || $0.utf8.count > 4096 }) {
@@ -170,7 +176,7 @@ package struct Recording: Codable, Sendable {
         case "quit": return .quit
         case "focus-lost": return .focusLost
         case "resize":
-            guard let w = e.width, let h = e.height, (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+            guard let w = e.width, let h = e.height, Self.windowSides.contains(w), Self.windowSides.contains(h) else { return nil }
             return .resized(width: w, height: h)
         case "down": return point().map { .mouseDown(x: $0.0, y: $0.1) }
         case "move": return point().map { .mouseMoved(x: $0.0, y: $0.1) }
@@ -207,3 +213,7 @@ package struct Recording: Codable, Sendable {
     }
 }
 
+extension Int {
+    /// This number within `range`.
+    fileprivate func clamped(to range: ClosedRange<Int>) -> Int { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+}

@@ -13,7 +13,8 @@ extension Session {
 
     /// `e`: asks `export` for a video of the last transition that ended, from a moment
     /// before it began to a moment after it ended, and says so in the HUD; with none yet,
-    /// or nowhere to export to (a replay), the HUD says so instead.
+    /// nowhere to export to (a replay), or an export still under way (one at a time), the
+    /// HUD says so instead.
     func exportLastTransition() {
         guard let export else {
             toast("Exporting is the app's: segue replay REC --out FILE.mp4 exports a recording")
@@ -23,15 +24,21 @@ extension Session {
             toast("No transition has ended yet: nothing to export")
             return
         }
+        guard !isExporting else {
+            toast("Still exporting: one export at a time, press E again when it is done")
+            return
+        }
         let now = realTime ?? 0
+        isExporting = true
+        toast("Exporting \(last.name)…")
         export(ExportRequest(name: last.name, start: max(last.span.lowerBound - Self.exportMargins.before, 0),
                              end: min(last.span.upperBound + Self.exportMargins.after, now)))
-        toast("Exporting \(last.name)…")
     }
 
     /// An export `e` asked for has ended: written to `file` (an `exported` event), or not,
     /// for `problem` (an `error` event); either way a toast says so.
     package func exportEnded(file: String, problem: String?) {
+        isExporting = false
         var e = SessionEvent(problem == nil ? .exported : .error)
         e.file = file
         e.message = problem

@@ -44,6 +44,8 @@ package final class Session {
     package var toggleFullScreen: (() -> Void)?
     /// Where `e` asks for a video of the last transition (the app: `TransitionExporter`); nil: nowhere.
     package var export: ((ExportRequest) -> Void)?
+    /// Whether an export asked for has not ended yet (`exportEnded`): one at a time.
+    package internal(set) var isExporting = false
 
     enum Press: Equatable { case none, screen(Int), scrub, handle(Int) }
     var press = Press.none

@@ -14,6 +14,21 @@ import Testing
         #expect(Recording.nests(Data(deep.utf8), deeperThan: 16))
     }
 
+    /// Every window the app can record replays: a resize to 20000 pixels (refused by an
+    /// earlier reader), and one past X11's largest side, written clamped to it.
+    @Test func everyWindowTheAppRecordsReplays() throws {
+        var written = Recording(arguments: [], window: (40_000, 0))
+        #expect(written.window == [32767, 1])
+        written.append(.resized(width: 20_000, height: 1000), at: 0.5)
+        written.append(.resized(width: 99_999, height: -5), at: 0.6)
+        let read = try Recording.decode(try written.encoded())
+        #expect(read.events.map { read.input($0) } == [.resized(width: 20_000, height: 1000), .resized(width: 32767, height: 1)])
+        var count = 0
+        Replayer(recording: read, options: SessionOptions()).run(emit: { _ in }) { _, _, _ in count += 1 }
+        #expect(count > 0)
+        #expect(throws: RecordingError.self) { _ = try self.recording([1], window: [32768, 900]) }
+    }
+
     private func recording(_ times: [Double], window: [Int] = [900, 900]) throws -> Recording {
         let events = times.map { #"{"t":\#($0),"type":"move","x":1,"y":1}"# }.joined(separator: ",")
         return try Recording.decode(Data(#"{"version":1,"arguments":[],"window":\#(window),"events":[\#(events)]}"#.utf8))

@@ -35,8 +35,12 @@ import Testing
         // A quarter second before it began, and its end pose until the key (0.2 s on).
         #expect(abs(request.start - (began - 0.25)) < 1e-9, "\(request) began \(began)")
         #expect(abs(request.end - d.time) < 1e-9 && request.end < ended + Session.exportMargins.after)
-        #expect(d.session.hud.toast == "Exporting flip…")
+        #expect(d.session.hud.toast == "Exporting flip…" && d.session.isExporting)
+        // Thirty more presses while it runs start nothing: one export at a time.
+        for _ in 0..<30 { d.frame([.key(.character("e"), shift: false)]) }
+        #expect(requests.count == 1 && d.session.hud.toast == "Still exporting: one export at a time, press E again when it is done")
         d.session.exportEnded(file: "/tmp/segue-flip.mp4", problem: nil)
+        #expect(!d.session.isExporting)
         #expect(d.lines.last == #"{"event":"exported","file":"/tmp/segue-flip.mp4"}"#)
         #expect(d.session.hud.toast == "Exported /tmp/segue-flip.mp4")
         d.session.exportEnded(file: "/tmp/x.mp4", problem: "No space left on device")
