@@ -6,9 +6,11 @@ import Glibc
 
 /// A folder of output files written whole or not at all: the files go into a staging
 /// folder (beside the target when the target does not exist yet, inside it when it does),
-/// and `commit` moves them into place after one flush of the file system. `discard`, or
-/// the process ending without a commit, removes the staging folder and what it holds, so a
-/// failed or interrupted command leaves neither a folder it created nor partial files.
+/// and `commit` moves them into place after one flush of the file system, then removes the
+/// files an earlier run left there (those `isOurs` names that this one did not write), so
+/// the folder holds this run's output alone. `discard`, or the process ending without a
+/// commit, removes the staging folder and what it holds, so a failed or interrupted command
+/// leaves neither a folder it created nor partial files.
 public final class OutputFolder {
     /// The folder as the user gave it.
     public let path: String
@@ -16,15 +18,20 @@ public final class OutputFolder {
     private let created: Bool
     private var names: [String] = []
     private var hook: Int?
+    private let isOurs: (String) -> Bool
 
-    /// Checks `path` for `option` before any work: an existing folder that can be written,
-    /// or nothing, in a folder that can be written. A `UsageError` otherwise.
-    public static func check(_ path: String, for option: String) throws {
+    /// Checks `path` for `option` before any work: an existing folder that can be written and
+    /// holds only files `isOurs` names (and hidden ones), or nothing, in a folder that can be
+    /// written. A `UsageError` otherwise.
+    public static func check(_ path: String, for option: String, isOurs: (String) -> Bool) throws {
         guard !path.isEmpty else { throw UsageError("\(option) must name a folder") }
         let refuse = { (why: String) in UsageError("cannot write \(option) folder \(Echo.quoted(path)): \(why)") }
         switch Path.kind(path) {
         case .folder?:
             if let why = Path.unwritableFolderReason(path) { throw refuse(why) }
+            if let stranger = entries(of: path).first(where: { !$0.hasPrefix(".") && !isOurs($0) }) {
+                throw refuse("it holds \(Echo.quoted(stranger)), which segue did not write (name an empty or new folder)")
+            }
         case nil:
             if Path.kind(path, follow: false) == .link { throw refuse("it is a symbolic link to nothing") }
             let (parent, name) = Path.split(path.hasSuffix("/") ? String(path.dropLast()) : path)
@@ -35,10 +42,12 @@ public final class OutputFolder {
         }
     }
 
-    /// Starts writing into `path` (checked with `check` first).
-    public init(_ path: String) throws {
-        try OutputFolder.check(path, for: "output")
+    /// Starts writing into `path` (checked with `check` first), whose earlier files are
+    /// those `isOurs` names.
+    public init(_ path: String, isOurs: @escaping (String) -> Bool) throws {
+        try OutputFolder.check(path, for: "output", isOurs: isOurs)
         self.path = path
+        self.isOurs = isOurs
         var trimmed = path
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         created = Path.kind(trimmed) == nil
@@ -90,6 +99,8 @@ public final class OutputFolder {
                 guard rename(staging + "/" + name, path + "/" + name) == 0 else { throw OutputError(writing: path + "/" + name, errno: errno) }
             }
             rmdir(staging)
+            let written = Set(names)
+            for old in Self.entries(of: path) where isOurs(old) && !written.contains(old) { unlink(path + "/" + old) }
             OutputFile.syncFolder(path)
         }
         names = []
@@ -107,13 +118,19 @@ public final class OutputFolder {
 
     /// Removes `folder`'s files (it holds no subfolders) and the folder.
     static func removeTree(_ folder: String) {
-        if let dir = opendir(folder) {
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { unlink(folder + "/" + name) }
-            }
-            closedir(dir)
-        }
+        for name in entries(of: folder) { unlink(folder + "/" + name) }
         rmdir(folder)
+    }
+
+    /// The names in `folder` but `.` and `..` (none where it cannot be read).
+    static func entries(of folder: String) -> [String] {
+        var out: [String] = []
+        guard let dir = opendir(folder) else { return out }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        closedir(dir)
+        return out
     }
 }

@@ -104,8 +104,14 @@ struct ReplayCommand {
 
     private struct ReplayStopped: Error {}
 
+    /// `frame-00001.png` for 1: five digits at least.
     static func frameName(_ number: Int) -> String {
         let digits = String(number)
         return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Whether `name` is one `frameName` gives.
+    static func isFrameName(_ name: String) -> Bool {
+        name.wholeMatch(of: /frame-[0-9]{5,}\.png/) != nil
     }
 }

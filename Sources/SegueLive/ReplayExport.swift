@@ -79,7 +79,7 @@ struct ReplayExport {
             if let refused = Self.refusedExtension(path) {
                 throw UsageError("--out \(Echo.quoted(path)): segue writes .mp4, .webm or .gif videos, or PNG frames into a folder, not .\(refused)")
             }
-            try OutputFolder.check(path, for: "--out")
+            try OutputFolder.check(path, for: "--out", isOurs: ReplayCommand.isFrameName)
             target = .frames(path)
         }
         frameRate = try a.value(Self.fps) ?? format?.defaultFrameRate ?? 60
@@ -172,7 +172,7 @@ struct ReplayExport {
         }
         switch target {
         case .frames(let path):
-            let folder = try OutputFolder(path)
+            let folder = try OutputFolder(path, isOurs: ReplayCommand.isFrameName)
             try draw { pixels, w, h in
                 try ImageFile.writePNG(pixels, width: w, height: h, into: folder, name: ReplayCommand.frameName(written + 1))
             }

@@ -75,6 +75,22 @@ import Testing
         #expect(Self.contents(dir) == ["-", "1", "R.json", "a", "c", "f"])
     }
 
+    /// A frames folder written again holds the new replay's frames alone (an earlier, longer
+    /// export's are gone); one holding a file segue did not write is refused, untouched.
+    @Test func aFramesFolderIsReplacedWholeOrRefused() throws {
+        let dir = try Self.folder()
+        try Self.write(#"{"version":1,"arguments":[],"window":[900,900],"events":\#(Self.tap)}"#, dir + "/R.json")
+        try FileManager.default.createDirectory(atPath: dir + "/f", withIntermediateDirectories: false)
+        try Self.write("stale", dir + "/f/frame-00415.png")
+        #expect(try Self.run(["replay", "R.json", "--headless", "--out", "f"], in: dir).status == 0)
+        let frames = Self.contents(dir + "/f")
+        #expect(!frames.contains("frame-00415.png") && frames.count > 10 && frames.allSatisfy { $0.hasPrefix("frame-") })
+        try Self.write("mine", dir + "/f/notes.txt")
+        let r = try Self.run(["replay", "R.json", "--headless", "--out", "f"], in: dir)
+        #expect(r.status == 2 && r.lines == 1 && r.stderr.contains("it holds 'notes.txt', which segue did not write"), "\(r.stderr)")
+        #expect(Self.contents(dir + "/f") == (frames + ["notes.txt"]).sorted())
+    }
+
     @Test func targetsThatAreNotRegularFilesAreRefusedAndLeftAlone() throws {
         let dir = try Self.folder()
         mkfifo(dir + "/fifo", 0o644)

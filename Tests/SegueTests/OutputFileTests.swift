@@ -62,20 +62,41 @@ import SegueCommandLine
 
     @Test func aFolderAppearsWholeOrNotAtAll() throws {
         let dir = try folder()
-        let created = try OutputFolder(dir + "/frames")
+        let ours = { (name: String) in name.hasPrefix("f") }
+        let created = try OutputFolder(dir + "/frames", isOurs: ours)
         try created.write("f1") { try $0.write(Array("1".utf8)) }
         #expect(Path.kind(dir + "/frames") == nil)
         try created.commit()
         #expect(try contents(dir + "/frames") == ["f1"])
         // Discarded, a new folder is gone and an existing one keeps only what it had.
-        let failed = try OutputFolder(dir + "/other")
+        let failed = try OutputFolder(dir + "/other", isOurs: ours)
         try failed.write("f1") { try $0.write(Array("1".utf8)) }
         failed.discard()
-        let again = try OutputFolder(dir + "/frames")
+        let again = try OutputFolder(dir + "/frames", isOurs: ours)
         try again.write("f2") { try $0.write(Array("2".utf8)) }
         again.discard()
         #expect(try contents(dir) == ["frames"])
         #expect(try contents(dir + "/frames") == ["f1"])
-        #expect { try OutputFolder.check("/dev/null", for: "--out") } throws: { ($0 as? UsageError)?.description.contains("not a folder") == true }
+        #expect { try OutputFolder.check("/dev/null", for: "--out", isOurs: ours) } throws: { ($0 as? UsageError)?.description.contains("not a folder") == true }
+    }
+
+    /// A later, shorter run into the same folder leaves its own files alone: the earlier
+    /// run's are gone. A folder holding a file it did not write is refused, untouched.
+    @Test func aFolderWrittenAgainHoldsTheNewRunAlone() throws {
+        let dir = try folder()
+        let ours = { (name: String) in name.hasPrefix("f") }
+        let long = try OutputFolder(dir + "/frames", isOurs: ours)
+        for i in 1...5 { try long.write("f\(i)") { try $0.write(Array("old".utf8)) } }
+        try long.commit()
+        let short = try OutputFolder(dir + "/frames", isOurs: ours)
+        for i in 1...2 { try short.write("f\(i)") { try $0.write(Array("new".utf8)) } }
+        try short.commit()
+        #expect(try contents(dir + "/frames") == ["f1", "f2"])
+        #expect(try String(contentsOfFile: dir + "/frames/f2", encoding: .utf8) == "new")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/frames/notes.txt"))
+        #expect { try OutputFolder(dir + "/frames", isOurs: ours) } throws: {
+            ($0 as? UsageError)?.description == "cannot write output folder '\(dir)/frames': it holds 'notes.txt', which segue did not write (name an empty or new folder)"
+        }
+        #expect(try contents(dir + "/frames") == ["f1", "f2", "notes.txt"])
     }
 }
