@@ -14,13 +14,12 @@ extension Recording {
     package static func read(_ path: String) throws -> (Recording, SessionOptions) {
         let name = Echo.quoted(path)
         guard access(path, R_OK) == 0 else { throw UsageError("cannot read recording \(name): no such readable file") }
-        guard let size = RegularFile.size(atPath: path) else { throw UsageError("cannot read recording \(name): not a regular file") }
-        if size > maxFileSize { throw UsageError("recording \(name) is \(size) bytes, more than \(maxFileSize)") }
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw UsageError("cannot read recording \(name): \(error.localizedDescription)")
+        switch RegularFile.read(atPath: path, limit: maxFileSize) {
+        case .success(let d): data = d
+        case .failure(let failure):
+            if case .tooLarge = failure { throw UsageError("recording \(name) is \(failure)") }
+            throw UsageError("cannot read recording \(name): \(failure)")
         }
         let recording: Recording
         do {

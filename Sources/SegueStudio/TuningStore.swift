@@ -149,9 +149,12 @@ package final class TuningStore {
         case let kind?: return .failure(.unreadable("it is \(kind.description), not a file"))
         }
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > maxFileSize { return .failure(.tooLarge) }
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let data: Data
+            switch RegularFile.read(atPath: path, limit: maxFileSize) {
+            case .success(let d): data = d
+            case .failure(.tooLarge): return .failure(.tooLarge)
+            case .failure(let failure): return .failure(.unreadable(failure.description))
+            }
             guard let version = try? JSONDecoder().decode(Version.self, from: data) else { return .failure(.notATuningFile) }
             if version.version > Self.version {
                 // As far as it reads: its entries, if they are still lists of arguments.

@@ -64,9 +64,11 @@ package final class WatchedTransitionFile {
         let shown = Echo.quoted(path)
         func problem(_ m: String) -> Result<TransitionFile, Problem> { .failure(Problem(message: "\(shown): \(m)")) }
         guard stamp(path) != nil else { return problem("no such file") }
-        guard let size = RegularFile.size(atPath: path) else { return problem("not a regular file") }
-        guard size <= maxBytes else { return problem("\(size) bytes, more than \(maxBytes)") }
-        guard let data = FileManager.default.contents(atPath: path) else { return problem("cannot be read") }
+        let data: Data
+        switch RegularFile.read(atPath: path, limit: maxBytes) {
+        case .success(let d): data = d
+        case .failure(let failure): return problem(failure.description)
+        }
         guard let text = String(data: data, encoding: .utf8) else { return problem("not UTF-8 text") }
         do {
             return .success(try TransitionFile.read(text))

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import Segue
+@testable import SegueStudio
+import SegueCommandLine
+
+/// Every read of an outside file stops at its cap, whatever size the file reports: a file
+/// that says 0 bytes and never ends (`/proc/self/pagemap`) is refused after its cap, not
+/// read until memory runs out.
+@MainActor @Suite struct BoundedReadTests {
+    static let endless = "/proc/self/pagemap"
+
+    @Test func aFileThatNeverEndsIsRefusedAtItsCap() throws {
+        #expect(RegularFile.size(atPath: Self.endless) == 0)
+        #expect(RegularFile.read(atPath: Self.endless, limit: 1 << 20) == .failure(.tooLarge(size: nil, limit: 1 << 20)))
+        #expect(RegularFile.ReadFailure.tooLarge(size: nil, limit: 8).description == "more than 8 bytes")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-read-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Exactly the cap reads; one byte more is refused with the size the file reports.
+        try Data(repeating: 65, count: 8).write(to: URL(fileURLWithPath: dir + "/eight"))
+        #expect(RegularFile.read(atPath: dir + "/eight", limit: 8) == .success(Data(repeating: 65, count: 8)))
+        #expect(RegularFile.read(atPath: dir + "/eight", limit: 7) == .failure(.tooLarge(size: 8, limit: 7)))
+        #expect(RegularFile.read(atPath: dir, limit: 7) == .failure(.notRegular))
+        #expect(RegularFile.read(atPath: dir + "/none", limit: 7) == .failure(.notRegular))
+        #expect(RegularFile.read(atPath: dir + "/eight", limit: 100) == .success(Data(repeating: 65, count: 8)))
+    }
+
+    /// Each reader: a transition file (also a recording's `moreFiles` and `--transition-file`,
+    /// and `check`), a recording, the tuning file (linked to the endless file).
+    @Test func everyReaderStopsAtItsCap() throws {
+        #expect(WatchedTransitionFile.load(Self.endless).failureMessage == "'\(Self.endless)': more than \(WatchedTransitionFile.maxBytes) bytes")
+        #expect { try Recording.read(Self.endless) } throws: {
+            ($0 as? UsageError)?.description == "recording '\(Self.endless)' is more than \(Recording.maxFileSize) bytes"
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-tuning-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/tuning.json", withDestinationPath: Self.endless)
+        let store = TuningStore(path: dir + "/tuning.json")
+        #expect(store.problem?.contains("over") == true, "\(String(describing: store.problem))")
+    }
+}
+
+extension Result where Success == TransitionFile, Failure == WatchedTransitionFile.Problem {
+    var failureMessage: String? {
+        if case .failure(let p) = self { return p.message }
+        return nil
+    }
+}
