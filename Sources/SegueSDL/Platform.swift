@@ -1,6 +1,7 @@
 internal import CSDL2
 internal import CSegueSupport
 import Foundation
+import Segue
 import SegueCommandLine
 
 /// SDL, SDL_ttf and SDL_image, initialised once for the process and shut down on `deinit`.
@@ -10,10 +11,17 @@ package final class Platform {
     /// no signal handlers: SIGINT and SIGTERM are the process's own (`Interruption`). On X11,
     /// Xlib's error handlers are replaced: a protocol error (the window destroyed by another
     /// program) shows in `displayError`, a lost display ends the process with one line and
-    /// status 1 (exit hooks run, so a recording is still written).
+    /// status 1 (exit hooks run, so a recording is still written). A window that SDL could
+    /// only give to a video driver without a display (offscreen, dummy), which nobody asked
+    /// for in `SDL_VIDEODRIVER`, is refused: a window nobody can see is no window.
     package init(headless: Bool) throws {
         SDL_SetMainReady()
         if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
+        let environment = ProcessInfo.processInfo.environment
+        func given(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if !headless, given("SDL_VIDEODRIVER") == nil, given("DISPLAY") == nil, given("WAYLAND_DISPLAY") == nil {
+            throw SDLError(message: "no display: DISPLAY and WAYLAND_DISPLAY are not set")
+        }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // Before SDL's video starts: SDL chains its own X error handler to the one it finds
         // and puts that one back when it quits (when the errors of a destroyed window arrive).
@@ -21,6 +29,12 @@ package final class Platform {
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
+        if !headless, let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), ["offscreen", "dummy"].contains(driver),
+           given("SDL_VIDEODRIVER") != driver {
+            SDL_Quit()
+            let display = given("DISPLAY").map { "DISPLAY is \(Echo.quoted($0))" } ?? "DISPLAY is not set"
+            throw SDLError(message: "no display: no window system answered (\(display))")
+        }
         guard TTF_Init() == 0 else {
             SDL_Quit()
             throw SDLError("TTF_Init")

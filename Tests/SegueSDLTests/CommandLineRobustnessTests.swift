@@ -23,7 +23,7 @@ import Testing
         p.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        env["DISPLAY"] = nil
+        env["DISPLAY"] = environment["DISPLAY"]
         p.environment = env
         if let folder { p.currentDirectoryURL = URL(fileURLWithPath: folder) }
         // stderr goes to a file, not a pipe: a read of a pipe can be cut by SIGCHLD here.
@@ -73,6 +73,21 @@ import Testing
             #expect(r.status == 2 && r.lines == 1 && r.stderr.contains(message), "\(r.stderr)")
         }
         #expect(Self.contents(dir) == ["-", "1", "R.json", "a", "c", "f"])
+    }
+
+    /// Without a display the app and a replay that shows a window say so and exit 1 at
+    /// once, instead of running invisibly on SDL's offscreen driver: with no display named,
+    /// and with one named that does not answer.
+    @Test func noDisplayIsOneLineAndExitOne() throws {
+        let dir = try Self.folder()
+        try Self.write(#"{"version":1,"arguments":[],"window":[900,900],"events":\#(Self.tap)}"#, dir + "/R.json")
+        for args in [["--no-saved-tuning"], ["replay", "R.json"]] {
+            let r = try Self.run(args, in: dir, environment: ["WAYLAND_DISPLAY": ""])
+            #expect(r.status == 1 && r.lines == 1 && r.stderr.contains("cannot open a window (no display: DISPLAY and WAYLAND_DISPLAY are not set)"),
+                    "\(args): \(r.status) \(r.stderr)")
+            let wrong = try Self.run(args, in: dir, environment: ["WAYLAND_DISPLAY": "", "DISPLAY": ":97"])
+            #expect(wrong.status == 1 && wrong.stderr.contains("no display"), "\(args): \(wrong.status) \(wrong.stderr)")
+        }
     }
 
     /// A frames folder written again holds the new replay's frames alone (an earlier, longer
