@@ -77,15 +77,16 @@ import Testing
 
     /// Without a display the app and a replay that shows a window say so and exit 1 at
     /// once, instead of running invisibly on SDL's offscreen driver: with no display named,
-    /// and with one named that does not answer.
+    /// and with one named that does not answer. (This process's own headless platform sets
+    /// SDL_VIDEODRIVER=offscreen, which its children would inherit as asked for: cleared.)
     @Test func noDisplayIsOneLineAndExitOne() throws {
         let dir = try Self.folder()
         try Self.write(#"{"version":1,"arguments":[],"window":[900,900],"events":\#(Self.tap)}"#, dir + "/R.json")
         for args in [["--no-saved-tuning"], ["replay", "R.json"]] {
-            let r = try Self.run(args, in: dir, environment: ["WAYLAND_DISPLAY": ""])
+            let r = try Self.run(args, in: dir, environment: ["WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
             #expect(r.status == 1 && r.lines == 1 && r.stderr.contains("cannot open a window (no display: DISPLAY and WAYLAND_DISPLAY are not set)"),
                     "\(args): \(r.status) \(r.stderr)")
-            let wrong = try Self.run(args, in: dir, environment: ["WAYLAND_DISPLAY": "", "DISPLAY": ":97"])
+            let wrong = try Self.run(args, in: dir, environment: ["WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "", "DISPLAY": ":97"])
             #expect(wrong.status == 1 && wrong.stderr.contains("no display"), "\(args): \(wrong.status) \(wrong.stderr)")
         }
     }
