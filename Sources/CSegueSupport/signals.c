@@ -15,20 +15,30 @@ static void on_signal(int sig) {
     received = sig;
 }
 
+/* Every signal whose default action ends the process and that arrives from outside it
+   (not a fault of its own, such as SIGSEGV): all take the one clean path. */
+static const int caught[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT,
+};
+
 void segue_signals_install(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
     // A parent may have left them blocked (a thread pool's mask survives exec): unblock them,
     // here and in every thread started from now on.
     sigset_t set;
     sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
+    for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
+        struct sigaction old;
+        // One the parent ignores (nohup's SIGHUP) stays ignored, as the shell asked.
+        if (sigaction(caught[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && caught[i] != SIGPIPE) continue;
+        sigaction(caught[i], &action, NULL);
+        sigaddset(&set, caught[i]);
+    }
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 

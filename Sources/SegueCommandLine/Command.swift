@@ -6,7 +6,8 @@ import Glibc
 /// Runs a command-line program's body with the process-wide rules every Segue executable
 /// keeps: signals caught (`Interruption`), and the exit status from how the body ended —
 /// its own status; 2 and one line for a `UsageError`; 128 + the signal for an
-/// interruption (silent); 1 and one line for anything else. Every line is made safe
+/// interruption, whatever the body ended with (silent: a write to a pipe whose reader went
+/// fails with SIGPIPE's EPIPE); 1 and one line for anything else. Every line is made safe
 /// with `Echo.line`.
 public enum Command {
     public static func run(_ program: String, _ body: () throws -> Int32) -> Never {
@@ -14,17 +15,14 @@ public enum Command {
         var status: Int32
         do {
             status = try body()
-        } catch let e as UsageError {
-            printError(program, e.description)
-            status = 2
         } catch let e as Interrupted {
             status = e.exitStatus
         } catch {
-            printError(program, "\(error)")
-            status = 1
+            if Interruption.signal == nil { printError(program, "\(error)") }
+            status = error is UsageError ? 2 : 1
         }
         ExitHooks.runAll()
-        if let signal = Interruption.signal, status == 0 { status = 128 + signal }
+        if let signal = Interruption.signal { status = 128 + signal }
         exit(status)
     }
 

@@ -4,10 +4,13 @@ import Synchronization
 import Glibc
 #endif
 
-/// The one signal path: SIGINT and SIGTERM are caught by the process itself (installed by
-/// `Command.run`, before SDL starts, which is told to leave them alone); every long loop
-/// calls `check()` at least every few hundred milliseconds and unwinds, cleaning up as it
-/// goes, and the command exits 128 + the signal (130, 143).
+/// The one signal path: every signal that would end the process from outside (SIGINT,
+/// SIGTERM, SIGHUP when the terminal closes, SIGPIPE when a reader goes, SIGUSR1, SIGQUIT
+/// and the rest; one ignored by the parent, as under nohup, stays ignored, but SIGPIPE) is
+/// caught by the process itself (installed by `Command.run`, before SDL starts, which is
+/// told to leave them alone); every long loop calls `check()` at least every few hundred
+/// milliseconds and unwinds, cleaning up as it goes (children ended, partial files removed,
+/// recordings written), and the command exits 128 + the signal (129, 130, 141, 143…).
 public enum Interruption {
     /// Installs the handlers; idempotent.
     public static func install() {

@@ -132,6 +132,25 @@ import Testing
         #expect(frames.status == 130 && frames.seconds < 1, "\(frames)")
         let big = try Self.run(Self.render + ["--size", "1000x1000", "--scale", "4", "--out", "big.png"], in: dir, signal: SIGTERM, after: 0.3)
         #expect(big.status == 143 && big.stderr.isEmpty, "\(big)")
+        // The terminal closing (SIGHUP) and the other signals that end a process take the same
+        // path: 128 + the signal, within a second, nothing left.
+        for signal in [SIGHUP, SIGUSR1, SIGQUIT, SIGPIPE] {
+            let r = try Self.run(["replay", "day.json", "--headless", "--out", "frames", "--no-frame-limit"], in: dir, signal: signal, after: 1.5)
+            #expect(r.status == 128 + signal && r.seconds < 1 && r.stderr.isEmpty, "signal \(signal): \(r)")
+        }
+        // A video: the terminal closing ends its ffmpeg too (it runs in a process group of its
+        // own) and leaves no partial file.
+        try Self.write(#"{"version":1,"arguments":[],"window":[900,900],"events":[{"t":0.5,"type":"down","x":300,"y":500},{"t":60,"type":"quit"}]}"#, dir + "/minute.json")
+        let video = try Self.run(["replay", "minute.json", "--out", "v.webm", "--no-trim-idle"], in: dir, signal: SIGHUP, after: 2)
+        #expect(video.status == 129 && video.seconds < 1, "\(video)")
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        ffmpeg.arguments = ["-f", dir]
+        ffmpeg.standardOutput = FileHandle.nullDevice
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        #expect(ffmpeg.terminationStatus == 1, "a process still runs on \(dir)")
+        try FileManager.default.removeItem(atPath: dir + "/minute.json")
         #expect(Self.contents(dir) == ["day.json"])
         // Without --no-frame-limit the day-long recording is refused up front, with the count.
         let refused = try Self.run(["replay", "day.json", "--headless", "--out", "frames"], in: dir)

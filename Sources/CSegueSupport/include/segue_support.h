@@ -5,13 +5,15 @@
 
 // ---- Signals (signals.c) -------------------------------------------------------------
 
-/// Installs the process's SIGINT and SIGTERM handlers (sigaction, SA_RESTART): the first
-/// signal is only noted; a second one while the first is being handled ends the process
-/// as the default action would. Both are unblocked, should the parent have blocked them.
-/// Call before any thread starts and before anything else installs handlers.
+/// Installs the process's handlers (sigaction, SA_RESTART) for every signal that would end
+/// it from outside (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1/2, SIGPIPE, SIGALRM, …; one
+/// the parent ignores stays ignored, but SIGPIPE): the first signal is only noted; a second
+/// one while the first is being handled ends the process as the default action would. All
+/// are unblocked, should the parent have blocked them. Call before any thread starts and
+/// before anything else installs handlers.
 void segue_signals_install(void);
 
-/// The signal received (SIGINT or SIGTERM), or 0 while none has been.
+/// The signal received, or 0 while none has been.
 int segue_signal_received(void);
 
 /// Forgets a received signal (for tests).
