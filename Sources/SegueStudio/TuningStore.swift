@@ -8,9 +8,11 @@ import SegueCommandLine
 /// checked. Stored as JSON, `{"version": 1, "tunings": {"flip": ["--duration", "0.6"], …}}`.
 ///
 /// Changes are written at most every `writeInterval` seconds and at `flush` (the app's
-/// exit), whole or not at all (`OutputFile`), merged into what the file holds then (another
-/// running app's entries stay). A file that does not read is renamed aside
-/// (`tuning.json.bad`) before the first write; one of a newer version is never written over.
+/// exit), whole or not at all (`OutputFile`), merged into what the file holds then, read
+/// again before each write (another running app's entries, or a hand edit, stay). A file
+/// that does not read then, at start or since, is renamed aside (`tuning.json.bad`) and
+/// every tuning this session knows is written; one of a newer version, at start or since,
+/// is never written over.
 /// Without a path (a replay, `--no-saved-tuning`) the store lives in memory only.
 @MainActor
 package final class TuningStore {
@@ -31,8 +33,6 @@ package final class TuningStore {
     /// The entries changed since the last write.
     private var changed: Set<String> = []
     private var lastWrite = -Double.infinity
-    /// Whether the file on disk must be renamed aside before it is written (it did not read).
-    private var setAside = false
     /// Whether the file must never be written (a newer version's).
     private var readOnly = false
 
@@ -54,7 +54,6 @@ package final class TuningStore {
             problem = "the saved tuning \(Echo.quoted(path)) is of a newer Segue (version \(version)): "
                 + "it is used as far as it reads and not written over"
         case .failure(let error):
-            setAside = true
             problem = "cannot read the saved tuning \(Echo.quoted(path)) (\(error)); starting from the references "
                 + "(it is kept as \(Echo.quoted(path + ".bad")) at the first change)"
         }
@@ -101,15 +100,21 @@ package final class TuningStore {
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            var merged: [String: [String]] = [:]
-            if setAside {
-                if FileManager.default.fileExists(atPath: path) {
-                    _ = try? FileManager.default.removeItem(atPath: path + ".bad")
-                    try FileManager.default.moveItem(atPath: path, toPath: path + ".bad")
-                }
-                setAside = false
-            } else if case .success(let onDisk) = Self.read(path) {
+            var merged: [String: [String]]
+            switch Self.read(path) {
+            case .success(let onDisk):
                 merged = onDisk
+            case .failure(.newer(let version, _)):
+                readOnly = true
+                let message = "the saved tuning \(Echo.quoted(path)) became a newer Segue's (version \(version)): it is not written over"
+                if message != problem { onProblem?(message) }
+                problem = message
+                return
+            case .failure:
+                // Set aside as at start; what this session knows is written whole.
+                _ = try? FileManager.default.removeItem(atPath: path + ".bad")
+                try FileManager.default.moveItem(atPath: path, toPath: path + ".bad")
+                merged = tunings
             }
             for key in changed { merged[key] = tunings[key] }
             let encoder = JSONEncoder()

@@ -110,6 +110,35 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }
 
+    /// The file replaced while the app runs: by a newer Segue's, it is never written over;
+    /// by a hand edit with a typo, it is set aside as at start and every tuning the session
+    /// knows is written, not only the one just changed.
+    @Test func aFileChangedUnderfootIsNeitherLostNorWrittenOver() throws {
+        let path = try folder() + "/tuning.json"
+        try #"{"version": 1, "tunings": {"flip": ["--duration", "0.7"], "cube": ["--threshold", "0.4"]}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let s = session(TuningStore(path: path))
+        let newer = #"{"version": 2, "tunings": {"flip": ["--duration", "0.7"]}}"#
+        try newer.write(toFile: path, atomically: true, encoding: .utf8)
+        s.adjust(.duration, by: 1)
+        s.tunings.flush()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == newer)
+        #expect(s.tunings.problem?.contains("became a newer Segue's (version 2)") == true)
+
+        try #"{"version": 1, "tunings": {"flip": ["--duration", "0.7"], "cube": ["--threshold", "0.4"]}}"#
+            .write(toFile: path + ".2", atomically: true, encoding: .utf8)
+        let u = session(TuningStore(path: path + ".2"))
+        #expect(u.tunings.tunings.count == 2)
+        let typo = #"{"version": 1, "tunings": {"flip": ["--duration" "0.7"]}}"#
+        try typo.write(toFile: path + ".2", atomically: true, encoding: .utf8)
+        u.switchDemo(to: .pageturn)
+        u.adjust(.threshold, by: 1)
+        u.tunings.flush()
+        #expect(try String(contentsOfFile: path + ".2.bad", encoding: .utf8) == typo)
+        #expect(TuningStore(path: path + ".2").tunings == ["flip": ["--duration", "0.7"], "cube": ["--threshold", "0.4"],
+                                                           "pageturn": ["--threshold", "0.55"]])
+    }
+
     /// Two apps at once: each writes its own changes into the file as it finds it.
     @Test func writesMergeIntoTheFileAsItIsThen() throws {
         let path = try folder() + "/tuning.json"
