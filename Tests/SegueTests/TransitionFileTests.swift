@@ -142,6 +142,29 @@ let pageTurnFileText = """
         }
     }
 
+    /// The limits that keep a frame's cost bounded, each named at its place: 512 layers, 256
+    /// keyframes a layer, 64 rounded layers, names and ids of 64 characters. At each limit the
+    /// file reads; one past it does not.
+    @Test func limitsAreNamedAtTheirPlace() throws {
+        func file(_ layers: [String], name: String = "a") -> String {
+            #"{"format":1,"name":"\#(name)","duration":1,"layers":[\#(layers.joined(separator: ","))]}"#
+        }
+        func problem(_ text: String) -> String? {
+            do { _ = try TransitionFile.read(text); return nil } catch { return "\(error)" }
+        }
+        let plain = #"{"source":"base"}"#
+        #expect(problem(file(Array(repeating: plain, count: 512))) == nil)
+        #expect(problem(file(Array(repeating: plain, count: 513))) == "layers: must list at most 512 layers, not 513")
+        let keys = { (n: Int) in #"{"source":"base","keyframes":["# + (0..<n).map { #"{"t":\#(Double($0) / 1000)}"# }.joined(separator: ",") + "]}" }
+        #expect(problem(file([keys(256)])) == nil)
+        #expect(problem(file([plain, keys(257)])) == "layers[1].keyframes: must list at most 256 keyframes, not 257")
+        let round = #"{"source":"base","keyframes":[{"t":0,"cornerRadius":8}]}"#
+        #expect(problem(file(Array(repeating: round, count: 64) + [plain])) == nil)
+        #expect(problem(file([plain] + Array(repeating: round, count: 65))) == "layers[65]: at most 64 layers may round their corners (cornerRadius): each is a clip of its own")
+        #expect(problem(file([plain], name: String(repeating: "a", count: 64))) == nil)
+        #expect(problem(file([plain], name: String(repeating: "a", count: 65))) == "name: must be at most 64 characters, not 65")
+    }
+
     /// A syntax error names its line and column (1-based, the column in characters).
     @Test(arguments: [
         ("{\n  \"format\": 1,\n  \"name\": \"a\",,\n}", "line 3, column 15: expected a key in double quotes, found ','"),

@@ -45,8 +45,10 @@ extension TransitionFile {
         let interaction = try file.take("interaction") { try $0.interaction() }
         var layers: [LayerSpec] = []
         var ids: [String: Int] = [:]
+        var rounded = 0
         let layerValues = try file.take("layers", required: true) { try $0.list() }!
         guard !layerValues.isEmpty else { throw file.error("layers", "must list at least one layer") }
+        guard layerValues.count <= maxLayers else { throw file.error("layers", "must list at most \(maxLayers) layers, not \(layerValues.count)") }
         for (i, v) in layerValues.enumerated() {
             let layer = try v.layer(ids: ids)
             if let id = layer.id {
@@ -54,6 +56,12 @@ extension TransitionFile {
                 ids[id] = i
             }
             layers.append(layer)
+            if layer.keyframes.contains(where: { $0.cornerRadius != nil }) {
+                rounded += 1
+                guard rounded <= maxRoundedLayers else {
+                    throw FieldValue(v.value, at: v.place).error("at most \(maxRoundedLayers) layers may round their corners (cornerRadius): each is a clip of its own")
+                }
+            }
         }
         try file.finish()
         return TransitionFile(name: name, description: description, duration: duration, curve: curve,
@@ -99,6 +107,7 @@ private struct FieldValue {
     /// A name of lowercase letters, digits and hyphens.
     func identifier() throws -> String {
         let s = try string()
+        guard s.count <= TransitionFile.maxNameLength else { throw error("must be at most \(TransitionFile.maxNameLength) characters, not \(s.count)") }
         guard TransitionFile.isName(s) else {
             throw error("must be lowercase letters, digits and '-', not \(Echo.quoted(s))")
         }
@@ -277,7 +286,11 @@ private struct FieldValue {
             return Point(x: a[0], y: a[1])
         } ?? Point(x: 0.5, y: 0.5)
         var keyframes: [TransitionFile.Keyframe] = []
-        for k in try object.take("keyframes", { try $0.list() }) ?? [] {
+        let keyValues = try object.take("keyframes", { try $0.list() }) ?? []
+        guard keyValues.count <= TransitionFile.maxKeyframes else {
+            throw object.error("keyframes", "must list at most \(TransitionFile.maxKeyframes) keyframes, not \(keyValues.count)")
+        }
+        for k in keyValues {
             let frame = try k.keyframe()
             if let last = keyframes.last, frame.t <= last.t {
                 throw FieldValue(k.value, at: k.place + ".t").error("must be above the previous keyframe's t (\(FieldValue.text(last.t)))")
