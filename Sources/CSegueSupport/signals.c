@@ -34,8 +34,11 @@ void segue_signals_install(void) {
     sigemptyset(&set);
     for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
         struct sigaction old;
-        // One the parent ignores (nohup's SIGHUP) stays ignored, as the shell asked.
-        if (sigaction(caught[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && caught[i] != SIGPIPE) continue;
+        // One the parent ignores (nohup's SIGHUP) stays ignored, as it asked; but SIGINT and
+        // SIGTERM, which a shell ignores in its background jobs yet `kill` still means, and
+        // SIGPIPE, which must not kill a writer silently.
+        int always = caught[i] == SIGINT || caught[i] == SIGTERM || caught[i] == SIGPIPE;
+        if (!always && sigaction(caught[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
         sigaction(caught[i], &action, NULL);
         sigaddset(&set, caught[i]);
     }

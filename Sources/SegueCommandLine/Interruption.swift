@@ -6,7 +6,8 @@ import Glibc
 
 /// The one signal path: every signal that would end the process from outside (SIGINT,
 /// SIGTERM, SIGHUP when the terminal closes, SIGPIPE when a reader goes, SIGUSR1, SIGQUIT
-/// and the rest; one ignored by the parent, as under nohup, stays ignored, but SIGPIPE) is
+/// and the rest; one ignored by the parent, as under nohup, stays ignored, but SIGINT,
+/// SIGTERM and SIGPIPE) is
 /// caught by the process itself (installed by `Command.run`, before SDL starts, which is
 /// told to leave them alone); every long loop calls `check()` at least every few hundred
 /// milliseconds and unwinds, cleaning up as it goes (children ended, partial files removed,

@@ -138,6 +138,22 @@ import Testing
             let r = try Self.run(["replay", "day.json", "--headless", "--out", "frames", "--no-frame-limit"], in: dir, signal: signal, after: 1.5)
             #expect(r.status == 128 + signal && r.seconds < 1 && r.stderr.isEmpty, "signal \(signal): \(r)")
         }
+        // Started with SIGINT and SIGHUP ignored (a shell's background job, nohup): `kill -INT`
+        // still stops it, the ignored SIGHUP stays ignored.
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGHUP, -1)] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", #"trap "" INT HUP; exec "$0" replay day.json --headless"#, CommandLineTests.executable]
+            p.currentDirectoryURL = URL(fileURLWithPath: dir)
+            try p.run()
+            Thread.sleep(forTimeInterval: 0.5)
+            kill(p.processIdentifier, signal)
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(p.isRunning == (status == -1), "signal \(signal)")
+            if p.isRunning { kill(p.processIdentifier, SIGTERM) }
+            p.waitUntilExit()
+            #expect(p.terminationStatus == (status == -1 ? 143 : status), "signal \(signal)")
+        }
         // A video: the terminal closing ends its ffmpeg too (it runs in a process group of its
         // own) and leaves no partial file.
         try Self.write(#"{"version":1,"arguments":[],"window":[900,900],"events":[{"t":0.5,"type":"down","x":300,"y":500},{"t":60,"type":"quit"}]}"#, dir + "/minute.json")

@@ -7,7 +7,7 @@
 
 /// Installs the process's handlers (sigaction, SA_RESTART) for every signal that would end
 /// it from outside (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1/2, SIGPIPE, SIGALRM, …; one
-/// the parent ignores stays ignored, but SIGPIPE): the first signal is only noted; a second
+/// the parent ignores stays ignored, but SIGINT, SIGTERM and SIGPIPE): the first signal is only noted; a second
 /// one while the first is being handled ends the process as the default action would. All
 /// are unblocked, should the parent have blocked them. Call before any thread starts and
 /// before anything else installs handlers.
