@@ -103,7 +103,7 @@ extension Option {
 public enum Parse {
     /// A finite number within `range`, or a `UsageError` naming `name`.
     public static func number(_ text: String, _ name: String, in range: ClosedRange<Double>) throws -> Double {
-        guard let v = Double(text), v.isFinite else { throw UsageError("\(name) must be a number, not \(Echo.quoted(text))") }
+        guard let v = decimal(text) else { throw UsageError("\(name) must be a number, not \(Echo.quoted(text))") }
         guard range.contains(v) else {
             throw UsageError("\(name) must be within \(format(range.lowerBound))…\(format(range.upperBound)), not \(Echo.quoted(text))")
         }
@@ -114,13 +114,21 @@ public enum Parse {
     public static func size(_ text: String, _ name: String, in range: ClosedRange<Double>,
                             unit: String) throws -> (width: Double, height: Double) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else {
+        guard parts.count == 2, let w = decimal(parts[0]), let h = decimal(parts[1]) else {
             throw UsageError("\(name) must look like 375x667, not \(Echo.quoted(text))")
         }
         guard range.contains(w), range.contains(h) else {
             throw UsageError("\(name) sides must be within \(format(range.lowerBound))…\(format(range.upperBound)) \(unit), not \(Echo.quoted(text))")
         }
         return (w, h)
+    }
+
+    /// A finite number written in decimal, as people write one: `12`, `-0.5`, `.25`, `1e-3`;
+    /// nil for anything else, hexadecimal (`0x10`, `0x1p3`), `inf` and `nan` included.
+    public static func decimal(_ text: some StringProtocol) -> Double? {
+        guard String(text).wholeMatch(of: /[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/) != nil,
+              let v = Double(String(text)), v.isFinite else { return nil }
+        return v
     }
 
     /// A bound as people write it: 10000, 0.1, 1e-06.

@@ -13,7 +13,7 @@ struct CurveCommand {
         """) { text in
         let v = try finite(text, "--duration")
         guard v > 0, v <= 3600 else { throw UsageError("duration must be a positive number of seconds (at most 3600)") }
-        guard v >= 0.001 else { throw UsageError("duration must be at least 0.001 seconds") }
+        guard v >= Spring.minimumDuration else { throw UsageError("duration must be at least 0.001 seconds") }
         return v
     }
     static let dampingRatio = Option<Double>("--damping-ratio", "Z", help: """
@@ -21,22 +21,23 @@ struct CurveCommand {
         """) { text in
         let v = try finite(text, "--damping-ratio")
         guard v > 0 else { throw UsageError("damping ratio must be a positive number") }
-        guard v >= 0.001 else { throw UsageError("damping ratio must be at least 0.001") }
+        guard v >= Spring.minimumDampingRatio else { throw UsageError("damping ratio must be at least 0.001") }
         return v
     }
     static let velocity = Option<Double>("--velocity", "V", help: """
         initial velocity in distances per second, |V| ≤ 1e6 (default 0)
         """) { try finite($0, "--velocity") }
     static let points = Option<(Double, Double, Double, Double)>("--points", "x1,y1,x2,y2", help: """
-        the Bézier's control points (x1, x2 within 0…1; y1, y2 within −1000…1000)
+        the Bézier's control points (x1, x2 within 0…1; y1, y2 within −10…10)
         """) { text in
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, let x1 = parts[0], let y1 = parts[1], let x2 = parts[2], let y2 = parts[3],
-              [x1, y1, x2, y2].allSatisfy({ $0.isFinite }) else {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Parse.decimal($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x1 = parts[0], let y1 = parts[1], let x2 = parts[2], let y2 = parts[3] else {
             throw UsageError("--points must be four numbers x1,y1,x2,y2, not \(Echo.quoted(text))")
         }
         guard (0...1).contains(x1), (0...1).contains(x2) else { throw UsageError("--points x1 and x2 must be within 0…1") }
-        guard abs(y1) <= 1000, abs(y2) <= 1000 else { throw UsageError("--points y1 and y2 must be within −1000…1000") }
+        guard TimingCurve.controlYRange.contains(y1), TimingCurve.controlYRange.contains(y2) else {
+            throw UsageError("--points y1 and y2 must be within −10…10")
+        }
         return (x1, y1, x2, y2)
     }
     static let samples = Option.whole("--samples", "N", in: 2...100_000, help: "rows, 2…100000 (default 61)")
@@ -104,7 +105,7 @@ struct CurveCommand {
     }
 
     private static func finite(_ text: String, _ name: String) throws -> Double {
-        guard let v = Double(text), v.isFinite else { throw UsageError("\(name) must be a finite number, not \(Echo.quoted(text))") }
+        guard let v = Parse.decimal(text) else { throw UsageError("\(name) must be a finite number, not \(Echo.quoted(text))") }
         return v
     }
 

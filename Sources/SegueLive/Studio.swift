@@ -62,7 +62,7 @@ public enum Studio {
         for t in transitions {
             let name = Echo.quoted(t.name)
             guard TransitionFile.isName(t.name) else {
-                return "transition \(name): a name is made of a-z, 0-9 and -"
+                return "transition \(name): a name is made of a-z, 0-9 and -, at most 64 characters"
             }
             guard seen.insert(t.name).inserted else { return "transition \(name): the name is taken" }
             guard t.duration > 0 && t.duration <= 60 else { return "transition \(name): the duration must be over 0 and at most 60 s" }

@@ -8,7 +8,7 @@ extension SessionOptions {
     package static let demoOption = Option<String>(
         "--demo", "NAME", help: "what to start in: \(DemoCatalog.names.joined(separator: " | ")) or any name `segue catalog` lists (default: flip; a program's first own transition under Studio.run)") { text in
         guard TransitionFile.isName(text) else {
-            throw UsageError("--demo takes a name of a-z, 0-9 and -, not \(Echo.quoted(text))")
+            throw UsageError("--demo takes a name of a-z, 0-9 and -, at most 64 characters, not \(Echo.quoted(text))")
         }
         return text
     }
@@ -122,8 +122,8 @@ extension Option where Value == Curve {
         /// The `count` finite numbers after `form`'s prefix in `text`, or a one-line refusal.
         @Sendable func numbers(_ text: String, _ form: String, _ count: Int) throws -> [Double] {
             let prefix = form.prefix { $0 != ":" } + ":"
-            let parts = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-            guard parts.count == count, let v = parts as? [Double], v.allSatisfy(\.isFinite) else {
+            let parts = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false).map { Parse.decimal($0) }
+            guard parts.count == count, let v = parts as? [Double] else {
                 throw UsageError("\(name) \(form.prefix { $0 != ":" }) takes \(count == 4 ? "four" : "two") numbers, \(form), not \(Echo.quoted(text))")
             }
             return v
@@ -135,15 +135,15 @@ extension Option where Value == Curve {
                 guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
                     throw UsageError("\(name) cubic-bezier's x1 and x2 must be within 0…1, not \(Echo.quoted(text))")
                 }
-                guard (-10...10).contains(v[1]), (-10...10).contains(v[3]) else {
+                guard TimingCurve.controlYRange.contains(v[1]), TimingCurve.controlYRange.contains(v[3]) else {
                     throw UsageError("\(name) cubic-bezier's y1 and y2 must be within -10…10, not \(Echo.quoted(text))")
                 }
                 return .bezier(TimingCurve(v[0], v[1], v[2], v[3]))
             }
             if text.hasPrefix("spring:") {
                 let v = try numbers(text, "spring:RATIO,VELOCITY", 2)
-                guard v[0] > 0, v[0] <= 1000 else {
-                    throw UsageError("\(name) spring's damping ratio must be above 0 and at most 1000, not \(Echo.quoted(text))")
+                guard v[0] >= Spring.minimumDampingRatio, v[0] <= 1000 else {
+                    throw UsageError("\(name) spring's damping ratio must be within 0.001…1000, not \(Echo.quoted(text))")
                 }
                 guard (-1000...1000).contains(v[1]) else {
                     throw UsageError("\(name) spring's velocity must be within -1000…1000, not \(Echo.quoted(text))")

@@ -104,7 +104,7 @@ import Testing
         (["--progress", "0.5", "--curve", "cubic-bezier:1.5,0,0.4,1"], "--curve cubic-bezier's x1 and x2 must be within 0…1"),
         (["--progress", "0.5", "--curve", "cubic-bezier:0.2,inf,0.4,1"], "--curve cubic-bezier takes four numbers"),
         (["--progress", "0.5", "--curve", "spring:0.5"], "--curve spring takes two numbers"),
-        (["--progress", "0.5", "--curve", "spring:0,1"], "--curve spring's damping ratio must be above 0"),
+        (["--progress", "0.5", "--curve", "spring:0,1"], "--curve spring's damping ratio must be within 0.001…1000"),
         (["--progress", "0.5", "--curve", "spring:0.5,5000"], "--curve spring's velocity must be within"),
         (["--progress", "0.5", "--size", "0x10"], "--size sides must be within"),
         (["--progress", "0.5", "--scale", "0"], "--scale must be within"),

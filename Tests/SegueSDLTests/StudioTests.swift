@@ -13,8 +13,8 @@ import SegueSDL
     @Test func aPackagesTransitionsAreChecked() {
         #expect(Studio.problem(with: [], taken: ["flip"]) == nil)
         #expect(Studio.problem(with: [transition("drop"), transition("drop-2")], taken: ["flip"]) == nil)
-        #expect(Studio.problem(with: [transition("Drop")], taken: ["flip"]) == "transition 'Drop': a name is made of a-z, 0-9 and -")
-        #expect(Studio.problem(with: [transition("")], taken: ["flip"]) == "transition '': a name is made of a-z, 0-9 and -")
+        #expect(Studio.problem(with: [transition("Drop")], taken: ["flip"]) == "transition 'Drop': a name is made of a-z, 0-9 and -, at most 64 characters")
+        #expect(Studio.problem(with: [transition("")], taken: ["flip"]) == "transition '': a name is made of a-z, 0-9 and -, at most 64 characters")
         #expect(Studio.problem(with: [transition("flip")], taken: ["flip"]) == "transition 'flip': the name is taken")
         #expect(Studio.problem(with: [transition("a"), transition("a")], taken: ["flip"]) == "transition 'a': the name is taken")
         #expect(Studio.problem(with: [transition("slow", duration: 61)], taken: ["flip"]) == "transition 'slow': the duration must be over 0 and at most 60 s")

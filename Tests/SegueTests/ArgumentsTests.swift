@@ -80,9 +80,34 @@ import SegueCommandLine
             try nope.checkDemo(among: ["flip", "pageturn", "magicmove"])
         }
         try nope.checkDemo(among: ["flip", "nope"])
-        #expect(throws: UsageError("--demo takes a name of a-z, 0-9 and -, not 'No pe'")) {
+        #expect(throws: UsageError("--demo takes a name of a-z, 0-9 and -, at most 64 characters, not 'No pe'")) {
             try SessionOptions(parsing: ["--demo", "No pe"])
         }
+    }
+
+    /// One rule each, wherever a value is written: numbers in decimal only; a Bézier's y within
+    /// −10…10 on the command line and in files (and `segue curve`, tested with the command);
+    /// a spring's damping from 0.001 and a duration from a millisecond; names of 64 characters.
+    @Test func oneRuleEachEverywhere() throws {
+        #expect(Parse.decimal("12") == 12 && Parse.decimal("-0.5") == -0.5 && Parse.decimal(".25") == 0.25 && Parse.decimal("1e-3") == 0.001)
+        for text in ["0x10", "0x1p3", "inf", "nan", "1e999", "", "1.2.3", " 1", "1_000"] { #expect(Parse.decimal(text) == nil, "\(text)") }
+        #expect(throws: UsageError.self) { try Parse.number("0x10", "--fps", in: 1...240) }
+        #expect(throws: UsageError.self) { try Parse.size("0x10x5", "--size", in: 1...100, unit: "pt") }
+        #expect(throws: UsageError("--curve cubic-bezier's y1 and y2 must be within -10…10, not 'cubic-bezier:0.2,11,0.4,1'")) {
+            try SessionOptions(parsing: ["--curve", "cubic-bezier:0.2,11,0.4,1"])
+        }
+        #expect(throws: UsageError.self) { try SessionOptions(parsing: ["--curve", "cubic-bezier:0x1p-2,1,0.4,1"]) }
+        #expect(throws: UsageError("--curve spring's damping ratio must be within 0.001…1000, not 'spring:5e-324,0'")) {
+            try SessionOptions(parsing: ["--curve", "spring:5e-324,0"])
+        }
+        #expect(Spring.validate(duration: 5e-324, dampingRatio: 1, initialVelocity: 0) == "duration must be a positive number of seconds, at least 0.001")
+        #expect(Spring.validate(duration: 1, dampingRatio: 5e-324, initialVelocity: 0) == "damping ratio must be a positive number, at least 0.001")
+        let file = { (curve: String) in #"{"format":1,"name":"a","duration":1,"curve":\#(curve),"layers":[{"source":"base"}]}"# }
+        #expect(throws: TransitionFileError.self) { try TransitionFile.read(file(#"{"cubicBezier":[0.2,11,0.4,1]}"#)) }
+        #expect(throws: TransitionFileError.self) { try TransitionFile.read(file(#"{"spring":{"dampingRatio":5e-324}}"#)) }
+        _ = try TransitionFile.read(file(#"{"cubicBezier":[0.2,10,0.4,-10]}"#))
+        #expect(throws: UsageError.self) { try SessionOptions(parsing: ["--demo", String(repeating: "a", count: 65)]) }
+        _ = try SessionOptions(parsing: ["--demo", String(repeating: "a", count: 64)])
     }
 
     @Test func helpIsGeneratedFromTheDeclarations() {

@@ -39,11 +39,15 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         damping = 2 * dampingRatio * omega
     }
 
+    /// The shortest duration (seconds) and the lightest damping a person could mean: below
+    /// them a spring is not a motion anyone sees (5e-324 s, a ratio that never settles).
+    public static let minimumDuration = 0.001, minimumDampingRatio = 0.001
+
     /// Why these parameters make no spring, or nil when they do.
     public static func validate(duration: Double, dampingRatio: Double, initialVelocity: Double) -> String? {
-        if !duration.isFinite || duration <= 0 { return "duration must be a positive number of seconds" }
+        if !duration.isFinite || duration < minimumDuration { return "duration must be a positive number of seconds, at least 0.001" }
         if duration > 3600 { return "duration must be at most 3600 seconds" }
-        if !dampingRatio.isFinite || dampingRatio <= 0 { return "damping ratio must be a positive number" }
+        if !dampingRatio.isFinite || dampingRatio < minimumDampingRatio { return "damping ratio must be a positive number, at least 0.001" }
         if dampingRatio > 1000 { return "damping ratio must be at most 1000" }
         if !initialVelocity.isFinite || abs(initialVelocity) > 1e6 { return "initial velocity must be a finite number (|v| ≤ 1e6)" }
         return nil

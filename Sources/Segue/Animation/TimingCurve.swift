@@ -7,6 +7,11 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     /// The name of a predefined curve, or nil for a custom one.
     public let name: String?
 
+    /// Where a custom curve's control points' y may lie, wherever one is written (the
+    /// command line, `segue curve`, transition files): overshoot is fine, a curve no screen
+    /// can show is not.
+    public static let controlYRange = -10.0...10.0
+
     /// A custom curve; the x coordinates are clamped to 0…1 so time stays monotonic.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.init(x1, y1, x2, y2, name: nil)

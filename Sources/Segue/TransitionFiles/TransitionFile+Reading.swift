@@ -193,11 +193,14 @@ private struct FieldValue {
             guard (0...1).contains(p[0]), (0...1).contains(p[2]) else {
                 throw FieldValue(members[0].value, at: place + ".cubicBezier").error("x1 and x2 must be within 0…1")
             }
+            guard TimingCurve.controlYRange.contains(p[1]), TimingCurve.controlYRange.contains(p[3]) else {
+                throw FieldValue(members[0].value, at: place + ".cubicBezier").error("y1 and y2 must be within -10…10")
+            }
             return .bezier(TimingCurve(p[0], p[1], p[2], p[3]))
         }
         if let s = try object.take("spring", { v throws -> Curve in
             var spring = try FieldReader(v)
-            let ratio = try spring.take("dampingRatio", required: true) { try $0.number(in: 0...1000, excludingLower: true) }!
+            let ratio = try spring.take("dampingRatio", required: true) { try $0.number(in: Spring.minimumDampingRatio...1000) }!
             let velocity = try spring.take("velocity") { try $0.number(in: -1000...1000) } ?? 0
             try spring.finish()
             return .spring(dampingRatio: ratio, velocity: velocity)
