@@ -48,3 +48,23 @@ extension Result where Success == TransitionFile, Failure == WatchedTransitionFi
         return nil
     }
 }
+
+/// Switched away from, a transition's demo (its windows, views and snapshots) is let go:
+/// nothing of the session holds it, after a transition ran on it too.
+@MainActor @Suite struct SwitchedAwayTests {
+    @Test func aDemoSwitchedAwayFromIsReleased() throws {
+        let d = SessionDriver(transitions: PlayWithoutDragTests.catalog)
+        let index = try #require(d.session.entries.firstIndex { $0.name == "explode" })
+        d.frame([.key(.digit(index + 1), shift: false)])
+        weak var demo = d.session.demo
+        weak var window = d.session.demo.window
+        let (x, y) = d.target("explode")
+        d.click(x, y)
+        d.run(1.5)
+        #expect(demo != nil && d.session.demo.nextOperation == .dismiss)
+        d.frame([.key(.digit(1), shift: false)])
+        d.run(0.1)
+        #expect(d.session.demo.name == "flip")
+        #expect(demo == nil && window == nil)
+    }
+}
