@@ -104,14 +104,14 @@ enum Help {
         \(HelpText.table(curve.allOptions))
 
         CHECK
-          Reads each transition file (format 1, see TRANSITION-FORMAT.md; the seeds ship in
+          Reads each transition file (format 1, see docs/transition-format.md; the seeds ship in
           Assets/Transitions) and prints "FILE: ok — NAME, N layers, D s", or one line on
           stderr naming the file, the place in it (layers[2].keyframes[1].rotateY, or a line
           and column) and what was expected there; exit 2 if any file is broken.
 
         CATALOG
           Lists every transition offered: the built-in demos, the catalog's files
-          (Assets/Transitions, see docs/format-extensions.md) and a program's own, one line
+          (Assets/Transitions, see docs/transition-format.md) and a program's own, one line
           each (name and description); each runs with --demo NAME and render --transition NAME.
 
         \(HelpText.table(CatalogCommand.options))

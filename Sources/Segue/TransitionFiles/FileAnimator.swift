@@ -10,7 +10,7 @@
 /// untransformed, when it ends. At fraction `s` of its time a present
 /// shows the timeline at `t = curve(s)`, a dismiss at `t = 1 − curve(s)`.
 ///
-/// Each property is its own track (TRANSITION-FORMAT.md), interpolated number by number
+/// Each property is its own track (docs/transition-format.md), interpolated number by number
 /// with its segments' curves; a layer's transform is CSS's
 /// `translate3d · rotateX · rotateY · rotateZ · scale` about its anchor. The animations
 /// carry the composed values at every key time and every `1/samplesPerTimeline` of the

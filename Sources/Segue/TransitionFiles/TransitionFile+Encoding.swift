@@ -1,4 +1,4 @@
-/// An interaction written as a transition file writes it (TRANSITION-FORMAT.md): every key,
+/// An interaction written as a transition file writes it (docs/transition-format.md): every key,
 /// defaults included, so a reader sees the whole of it.
 extension TransitionFile.Interaction: Encodable {
     private enum Keys: String, CodingKey { case present, dismiss, threshold, scrub }

@@ -1,5 +1,5 @@
 /// A transition described as data: format 1 of Segue's transition files
-/// (`shared/TRANSITION-FORMAT.md`), read and checked by `TransitionFile.read(_:)`.
+/// (`docs/transition-format.md`), read and checked by `TransitionFile.read(_:)`.
 ///
 /// `t` runs from 0 to 1 over the present operation; every animated property of a layer is
 /// its own track, made of the keyframes that name it.
