@@ -17,6 +17,10 @@ import Testing
         (0.6, -2.5, true, false, false),   // fast flick back
         (0.45, 0.3, false, false, true),   // slow, short, but carried over
         (0.2, 0.9, false, false, true),    // under a flick, projected to 0.65
+        (0.5, 0.0, true, true, true),      // exactly at the threshold: "at or past it" finishes
+        (0.5, -0.999, true, true, false),  // at it, going back under a flick: projected to 0.0015
+        (0.4999, 0.0, false, false, false), // a hair short of it
+        (0.3, 1.0, false, true, true),     // exactly a flick: it decides
     ])
     func eachRuleDecides(_ p: Double, _ v: Double, _ uikit: Bool, _ velocity: Bool, _ projected: Bool) {
         #expect(ReleaseRule.uikit.finishes(percent: p, velocity: v, threshold: 0.5) == uikit)
