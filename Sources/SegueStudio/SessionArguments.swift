@@ -24,32 +24,6 @@ extension SessionOptions {
     package static let scaleOption = Option.number(
         "--scale", "S", in: 0.1...8, help: "pixels per point, 0.1…8 (default: fit the display)")
 
-    package static let durationOption = Option.number(
-        "--duration", "S", in: 0.05...60, help: "the transition's duration, 0.05…60 seconds (d)")
-    package static let curveOption = Option<Curve>.curve(
-        "--curve", help: "its curve over the whole timeline: \(TimingCurve.names.joined(separator: " | ")) | "
-            + "cubic-bezier:x1,y1,x2,y2 | spring:RATIO,VELOCITY (UIKit's spring settling at the duration: damping "
-            + "ratio 0…1000, velocity in distances per second) (c cycles the names and the reference)")
-    package static let thresholdOption = Option.number(
-        "--threshold", "T", in: 0...1, help: "the release threshold, 0…1 (t)")
-    package static let completionSpeedOption = Option.number(
-        "--completion-speed", "S", in: 0.05...20, help: "how much faster the rest plays after release, 0.05…20 (o)")
-    package static let completionCurveOption = Option<Curve>.curve(
-        "--completion-curve", help: "the curve of the rest after release, as --curve (k)")
-    package static let perspectiveOption = Option.number(
-        "--perspective", "D", in: 10...100_000, help: "the eye's distance in points, m34 = −1/D, 10…100000 (p)")
-    package static let releaseOption = Option<ReleaseRule>.choice(
-        "--release", "RULE", "release rule", ReleaseRule.allCases.map { ($0.rawValue, $0) },
-        help: "uikit (percent ≥ threshold), velocity (a flick of one transition per second decides, as "
-            + "Flutter's back gesture), projected (where the release velocity would carry it, as "
-            + "libadwaita's swipe tracker) (r)")
-    package static let scrubOption = Option<ScrubMode>.choice(
-        "--scrub", "MODE", "scrub mode", ScrubMode.allCases.map { ($0.rawValue, $0) },
-        help: "how a drag moves the timeline: curve (at the percent of its time, the curve shaping what moves: "
-            + "UIKit's percent-driven transition, the seeds' reference) or linear (where the curve has covered the "
-            + "percent, so what moves stays under the finger: property animators, Flutter; magic move's) (l)")
-    package static let springCompletionFlag = Flag(
-        "--spring-completion", help: "the rest plays on a spring started at the release velocity (v)")
     package static let hudScaleOption = Option.number(
         "--hud-scale", "S", in: 0.5...6, help: "the HUD's size, 0.5…6 (default: the display's density, larger in windows over 1000 pixels high, smaller where it would not fit)")
     package static let displayDensityOption = Option.number(
@@ -65,11 +39,9 @@ extension SessionOptions {
          displayDensityOption.spec, autoplayFlag.spec]
     }
 
-    /// The tuning, also changeable live.
+    /// The tuning, also changeable live: the parameters' options (`Parameter.spec`) and slow motion.
     package static var tuningOptions: [OptionSpec] {
-        [durationOption.spec, curveOption.spec, scrubOption.spec, thresholdOption.spec, completionSpeedOption.spec,
-         completionCurveOption.spec, perspectiveOption.spec, releaseOption.spec, springCompletionFlag.spec,
-         slowMotionFlag.spec]
+        Parameter.allCases.map(\.spec.option) + [slowMotionFlag.spec]
     }
 
     /// Every session option.
@@ -83,15 +55,19 @@ extension SessionOptions {
         transitionFiles = try a.values(Self.transitionFileOption)
         if let s = try a.value(Self.sizeOption) { size = s }
         scale = try a.value(Self.scaleOption)
-        duration = try a.value(Self.durationOption)
-        curve = try a.value(Self.curveOption)
-        scrub = try a.value(Self.scrubOption)
-        threshold = try a.value(Self.thresholdOption)
-        completionSpeed = try a.value(Self.completionSpeedOption)
-        completionCurve = try a.value(Self.completionCurveOption)
-        perspective = try a.value(Self.perspectiveOption)
-        release = try a.value(Self.releaseOption)
-        springCompletion = a.flag(Self.springCompletionFlag)
+        for parameter in Parameter.allCases {
+            let spec = parameter.spec
+            guard let placeholder = spec.option.placeholder else {
+                if a.flag(Flag(spec.option.name, help: spec.option.help)) { tuning[parameter] = "" }
+                continue
+            }
+            // Checked now, and kept as the parameter writes it.
+            tuning[parameter] = try a.value(Option(spec.option.name, placeholder, help: spec.option.help) { text in
+                var p = TransitionParameters(duration: 1, curve: .linear)
+                try parameter.spec.assign(text, &p)
+                return parameter.spec.argument(p) ?? text
+            })
+        }
         slowMotion = a.flag(Self.slowMotionFlag)
         hudScale = try a.value(Self.hudScaleOption)
         displayDensity = try a.value(Self.displayDensityOption)
@@ -115,12 +91,26 @@ extension Option where Value == Size {
 }
 
 extension Option where Value == Curve {
-    /// A transition's curve: a name; `cubic-bezier:x1,y1,x2,y2` (x1 and x2 within 0…1 so
-    /// time runs forward, y1 and y2 within −10…10: overshoot is fine, infinity is not); or
-    /// `spring:RATIO,VELOCITY` (RATIO above 0 and at most 1000, VELOCITY within −1000…1000).
+    /// A transition's curve, as `Curve(argument:option:)` reads it.
     package static func curve(_ name: String, help: String) -> Option<Curve> {
-        /// The `count` finite numbers after `form`'s prefix in `text`, or a one-line refusal.
-        @Sendable func numbers(_ text: String, _ form: String, _ count: Int) throws -> [Double] {
+        Option(name, "CURVE", help: help) { try Curve(argument: $0, option: name) }
+    }
+}
+
+extension Curve {
+    /// The forms `--curve` takes, for help texts.
+    package static var forms: String {
+        "\(TimingCurve.names.joined(separator: " | ")) | cubic-bezier:x1,y1,x2,y2 | spring:RATIO,VELOCITY (UIKit's spring "
+            + "settling at the duration: damping ratio 0.001…1000, velocity in distances per second)"
+    }
+
+    /// The curve `text` names as `option` takes it: a name; `cubic-bezier:x1,y1,x2,y2` (x1
+    /// and x2 within 0…1 so time runs forward, y1 and y2 within `TimingCurve.controlYRange`:
+    /// overshoot is fine, infinity is not); or `spring:RATIO,VELOCITY` (RATIO within
+    /// 0.001…1000, VELOCITY within −1000…1000). A `UsageError` naming the option otherwise.
+    package init(argument text: String, option name: String) throws {
+        /// The `count` numbers after `form`'s prefix in `text`, or a one-line refusal.
+        func numbers(_ form: String, _ count: Int) throws -> [Double] {
             let prefix = form.prefix { $0 != ":" } + ":"
             let parts = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false).map { Parse.decimal($0) }
             guard parts.count == count, let v = parts as? [Double] else {
@@ -128,28 +118,27 @@ extension Option where Value == Curve {
             }
             return v
         }
-        return Option(name, "CURVE", help: help) { text in
-            if let named = TimingCurve.named(text) { return .bezier(named) }
-            if text.hasPrefix("cubic-bezier:") {
-                let v = try numbers(text, "cubic-bezier:x1,y1,x2,y2", 4)
-                guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-                    throw UsageError("\(name) cubic-bezier's x1 and x2 must be within 0…1, not \(Echo.quoted(text))")
-                }
-                guard TimingCurve.controlYRange.contains(v[1]), TimingCurve.controlYRange.contains(v[3]) else {
-                    throw UsageError("\(name) cubic-bezier's y1 and y2 must be within -10…10, not \(Echo.quoted(text))")
-                }
-                return .bezier(TimingCurve(v[0], v[1], v[2], v[3]))
+        if let named = TimingCurve.named(text) {
+            self = .bezier(named)
+        } else if text.hasPrefix("cubic-bezier:") {
+            let v = try numbers("cubic-bezier:x1,y1,x2,y2", 4)
+            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+                throw UsageError("\(name) cubic-bezier's x1 and x2 must be within 0…1, not \(Echo.quoted(text))")
             }
-            if text.hasPrefix("spring:") {
-                let v = try numbers(text, "spring:RATIO,VELOCITY", 2)
-                guard v[0] >= Spring.minimumDampingRatio, v[0] <= 1000 else {
-                    throw UsageError("\(name) spring's damping ratio must be within 0.001…1000, not \(Echo.quoted(text))")
-                }
-                guard (-1000...1000).contains(v[1]) else {
-                    throw UsageError("\(name) spring's velocity must be within -1000…1000, not \(Echo.quoted(text))")
-                }
-                return .spring(dampingRatio: v[0], velocity: v[1])
+            guard TimingCurve.controlYRange.contains(v[1]), TimingCurve.controlYRange.contains(v[3]) else {
+                throw UsageError("\(name) cubic-bezier's y1 and y2 must be within -10…10, not \(Echo.quoted(text))")
             }
+            self = .bezier(TimingCurve(v[0], v[1], v[2], v[3]))
+        } else if text.hasPrefix("spring:") {
+            let v = try numbers("spring:RATIO,VELOCITY", 2)
+            guard v[0] >= Spring.minimumDampingRatio, v[0] <= 1000 else {
+                throw UsageError("\(name) spring's damping ratio must be within 0.001…1000, not \(Echo.quoted(text))")
+            }
+            guard (-1000...1000).contains(v[1]) else {
+                throw UsageError("\(name) spring's velocity must be within -1000…1000, not \(Echo.quoted(text))")
+            }
+            self = .spring(dampingRatio: v[0], velocity: v[1])
+        } else {
             throw UsageError("unknown curve \(Echo.quoted(text)) (one of: \(TimingCurve.names.joined(separator: ", ")), "
                 + "cubic-bezier:x1,y1,x2,y2 or spring:RATIO,VELOCITY)")
         }

@@ -22,29 +22,30 @@ import Segue
 /// Rectangles are whole window pixels. Keys are sorted (Foundation's encoder keeps no other
 /// order), so a line is the same text every run.
 package struct SessionEvent: Encodable, Hashable, Sendable {
-    /// A transition's tuning: seconds, curves as `--curve` takes them, the perspective's
-    /// distance in points (absent without one), the release rule's name.
+    /// A transition's tuning, one key a parameter (`Parameter`'s names): seconds, curves as
+    /// `--curve` takes them, the perspective's distance in points (absent without one), the
+    /// release rule's name.
     package struct Tuning: Encodable, Hashable, Sendable {
-        var duration: Double
-        var curve: String
-        var scrub: String
-        var threshold: Double
-        var completionSpeed: Double
-        var completionCurve: String
-        var perspective: Double?
-        var release: String
-        var springCompletion: Bool
+        let values: [Parameter: JSONScalar]
 
         package init(_ p: TransitionParameters) {
-            duration = p.duration
-            curve = p.curve.argument
-            scrub = p.scrub.rawValue
-            threshold = p.threshold
-            completionSpeed = p.completionSpeed
-            completionCurve = p.completionCurve.argument
-            perspective = p.perspectiveDistance
-            release = p.releaseRule.rawValue
-            springCompletion = p.springCompletion
+            var values: [Parameter: JSONScalar] = [:]
+            for parameter in Parameter.allCases { values[parameter] = parameter.spec.json(p) }
+            self.values = values
+        }
+
+        private struct Key: CodingKey {
+            let stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        package func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            for parameter in Parameter.allCases {
+                if let v = values[parameter] { try c.encode(v, forKey: Key(stringValue: parameter.rawValue)) }
+            }
         }
     }
 

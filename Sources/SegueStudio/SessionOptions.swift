@@ -13,15 +13,9 @@ package struct SessionOptions: Hashable, Sendable {
     package var size = Size(width: 375, height: 667)
     /// Pixels per point, or nil to fit the window.
     package var scale: Double?
-    package var duration: Double?
-    package var curve: Curve?
-    package var scrub: ScrubMode?
-    package var threshold: Double?
-    package var completionSpeed: Double?
-    package var completionCurve: Curve?
-    package var perspective: Double?
-    package var release: ReleaseRule?
-    package var springCompletion = false
+    /// The parameters set on the command line, each as its option writes it (checked when
+    /// read; `Parameter.spec`); the rest keep the demo's reference values.
+    package var tuning: [Parameter: String] = [:]
     package var slowMotion = false
     /// Play the catalog by itself until a key or a click.
     package var autoplay = false
@@ -42,18 +36,10 @@ package struct SessionOptions: Hashable, Sendable {
         func add<T>(_ option: Option<T>, _ value: String?) { if let value { out += [option.name, value] } }
         add(Self.demoOption, demo)
         add(Self.scaleOption, scale.map { "\($0)" })
-        add(Self.durationOption, duration.map { "\($0)" })
-        add(Self.curveOption, curve?.argument)
-        add(Self.scrubOption, scrub?.rawValue)
-        add(Self.thresholdOption, threshold.map { "\($0)" })
-        add(Self.completionSpeedOption, completionSpeed.map { "\($0)" })
-        add(Self.completionCurveOption, completionCurve?.argument)
-        add(Self.perspectiveOption, perspective.map { "\($0)" })
-        add(Self.releaseOption, release?.rawValue)
+        out += tuningArguments
         add(Self.hudScaleOption, hudScale.map { "\($0)" })
         add(Self.displayDensityOption, displayDensity.map { "\($0)" })
         for f in transitionFiles { out += [Self.transitionFileOption.name, f] }
-        if springCompletion { out.append(Self.springCompletionFlag.name) }
         if slowMotion { out.append(Self.slowMotionFlag.name) }
         if autoplay { out.append(Self.autoplayFlag.name) }
         return out
@@ -66,18 +52,29 @@ package struct SessionOptions: Hashable, Sendable {
         return r
     }
 
-    /// `base` with the values set here.
+    /// The tuning set here, as command-line arguments, in the parameters' order.
+    package var tuningArguments: [String] {
+        Parameter.allCases.flatMap { parameter -> [String] in
+            guard let value = tuning[parameter] else { return [] }
+            let option = parameter.spec.option
+            return option.takesValue ? [option.name, value] : [option.name]
+        }
+    }
+
+    /// `base` with the values set here (each was checked when it was read).
     package func applied(to base: TransitionParameters) -> TransitionParameters {
         var p = base
-        if let duration { p.duration = duration }
-        if let curve { p.curve = curve }
-        if let scrub { p.scrub = scrub }
-        if let threshold { p.threshold = threshold }
-        if let completionSpeed { p.completionSpeed = completionSpeed }
-        if let completionCurve { p.completionCurve = completionCurve }
-        if let perspective { p.perspectiveDistance = perspective }
-        if let release { p.releaseRule = release }
-        if springCompletion { p.springCompletion = true }
+        for (parameter, value) in tuning { try? parameter.spec.assign(value, &p) }
         return p
+    }
+
+    /// The tuning options that turn `defaults` into `parameters` (only those that differ and
+    /// that an option can say).
+    package init(tuning parameters: TransitionParameters, against defaults: TransitionParameters) {
+        self.init()
+        for parameter in Parameter.allCases {
+            let spec = parameter.spec
+            if let value = spec.argument(parameters), value != spec.argument(defaults) { tuning[parameter] = value }
+        }
     }
 }

@@ -193,29 +193,3 @@ package final class TuningStore {
         var tunings: [String: [String]]
     }
 }
-
-extension SessionOptions {
-    /// The tuning options that turn `defaults` into `parameters` (only those that differ).
-    package init(tuning parameters: TransitionParameters, against defaults: TransitionParameters) {
-        self.init()
-        if parameters.duration != defaults.duration { duration = parameters.duration }
-        if parameters.curve != defaults.curve { curve = parameters.curve }
-        if parameters.scrub != defaults.scrub { scrub = parameters.scrub }
-        if parameters.threshold != defaults.threshold { threshold = parameters.threshold }
-        if parameters.completionSpeed != defaults.completionSpeed { completionSpeed = parameters.completionSpeed }
-        if parameters.completionCurve != defaults.completionCurve { completionCurve = parameters.completionCurve }
-        if parameters.perspectiveDistance != defaults.perspectiveDistance { perspective = parameters.perspectiveDistance }
-        if parameters.releaseRule != defaults.releaseRule { release = parameters.releaseRule }
-        springCompletion = parameters.springCompletion && !defaults.springCompletion
-    }
-
-    /// The tuning options alone, as command-line arguments.
-    package var tuningArguments: [String] {
-        var tuning = SessionOptions()
-        (tuning.duration, tuning.curve, tuning.scrub, tuning.threshold) = (duration, curve, scrub, threshold)
-        (tuning.completionSpeed, tuning.completionCurve, tuning.perspective) = (completionSpeed, completionCurve, perspective)
-        (tuning.release, tuning.springCompletion) = (release, springCompletion)
-        // Without the screen size every session's arguments start with.
-        return Array(tuning.arguments.dropFirst(2))
-    }
-}

@@ -58,20 +58,20 @@ import SegueCommandLine
     @Test func theSessionsOptionsRoundTripThroughTheirArguments() throws {
         var o = SessionOptions()
         o.demo = "pageturn"
-        o.duration = 0.5
-        o.release = .velocity
+        o.tuning[.duration] = "0.5"
+        o.tuning[.release] = "velocity"
         o.slowMotion = true
-        o.curve = .easeIn
+        o.tuning[.curve] = "easeIn"
         #expect(try SessionOptions(parsing: o.arguments) == o)
         // A curve of its own goes as cubic-bezier:x1,y1,x2,y2 and comes back the same.
-        o.curve = .bezier(TimingCurve(0.2, 1.6, 0.4, 1))
-        o.completionCurve = .bezier(TimingCurve(0, 0, 0.3, 1))
+        o.tuning[.curve] = Curve.bezier(TimingCurve(0.2, 1.6, 0.4, 1)).argument
+        o.tuning[.completionCurve] = Curve.bezier(TimingCurve(0, 0, 0.3, 1)).argument
         #expect(o.arguments.contains("cubic-bezier:0.2,1.6,0.4,1.0"))
         #expect(try SessionOptions(parsing: o.arguments) == o)
-        #expect(o.curve?.shortText == "0.2, 1.6, 0.4, 1" && TimingCurve.easeIn.shortText == "easeIn")
+        #expect(Parameter.curve.text(o.applied(to: .init(duration: 1, curve: .linear))) == "0.2, 1.6, 0.4, 1" && TimingCurve.easeIn.shortText == "easeIn")
         // A spring goes as spring:RATIO,VELOCITY.
-        o.curve = .spring(dampingRatio: 0.55, velocity: 1 / 0.55)
-        #expect(o.arguments.contains("spring:0.55,\(1 / 0.55)") && o.curve?.shortText == "spring 0.55, 1.82")
+        o.tuning[.curve] = Curve.spring(dampingRatio: 0.55, velocity: 1 / 0.55).argument
+        #expect(o.arguments.contains("spring:0.55,\(1 / 0.55)") && Parameter.curve.text(o.applied(to: .init(duration: 1, curve: .linear))) == "spring 0.55, 1.82")
         #expect(try SessionOptions(parsing: o.arguments) == o)
         #expect(TimingCurve(0.125, -0.004, 1, 10).shortText == "0.13, 0, 1, 10")
         // A name is checked against what the program offers (its own transitions too).

@@ -53,7 +53,7 @@ import SegueCommandLine
     @Test func replayKeepsInputsOnTheSameSideOfAnEndAsLive() throws {
         // A 0.93 s flip started off the 60 Hz grid, so the replay's frames fall elsewhere.
         var options = SessionOptions()
-        options.duration = 0.93
+        options.tuning[.duration] = "0.93"
         let live = SessionDriver(options)
         let (x, y) = live.target("flip")
         live.frame([.mouseDown(x: x, y: y)], dt: 0.007)

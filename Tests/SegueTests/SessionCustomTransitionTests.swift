@@ -40,7 +40,7 @@ import Testing
     @Test func aDragDrivesItWithTheTunedParameters() {
         var options = SessionOptions()
         options.demo = "fade"
-        options.duration = 0.8
+        options.tuning[.duration] = "0.8"
         let d = driver(options)
         let s = d.session
         #expect(s.hud.demos == ["flip", "pageturn", "magicmove", "fade"] && s.current == 3)

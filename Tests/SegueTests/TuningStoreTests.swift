@@ -51,7 +51,7 @@ import Testing
         store.keep(TransitionParameters(duration: 0.7, curve: .easeInEaseOut), over: TransitionParameters(duration: 1, curve: .easeInEaseOut),
                    for: "flip", at: 0)
         var options = SessionOptions()
-        options.duration = 0.4
+        options.tuning[.duration] = "0.4"
         let s = session(store, options)
         #expect(s.demo.parameters.duration == 0.4)
         s.adjust(.threshold, by: 1)
