@@ -101,6 +101,7 @@ struct Options {
         perLayer = try a.value(Self.perLayer) ?? perLayer
         transitions = try a.value(Self.transitions) ?? transitions
         renderer = try a.value(Self.renderer) ?? renderer
+        a.checkEveryOptionRead()
     }
 }
 

@@ -5,12 +5,20 @@ import Segue
 /// option must have its value and a flag must not; at most `positionals` arguments that
 /// are not options may appear, first or anywhere. Each violation is a `UsageError`.
 /// Values are validated when read (`value`, `required`), in the order the command reads.
+/// A command that declares an option it never asks for is a mistake `checkEveryOptionRead`
+/// reports (in debug builds, so every test of the command finds it).
 public struct Arguments {
     public let positionals: [String]
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
+    private let declared: [String]
+    /// The options asked for so far (a reference, so the reads of a copy count too).
+    private let asked = Asked()
+
+    private final class Asked { var names: Set<String> = [] }
 
     public init(_ args: [String], options: [OptionSpec], positionals allowed: Int = 0) throws {
+        declared = options.map(\.name)
         var byName: [String: OptionSpec] = [:]
         for spec in options {
             precondition(byName[spec.name] == nil || byName[spec.name] == spec, "\(spec.name) declared twice")
@@ -50,20 +58,37 @@ public struct Arguments {
     }
 
     /// Whether `flag` was given.
-    public func flag(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+    public func flag(_ flag: Flag) -> Bool {
+        asked.names.insert(flag.name)
+        return flags.contains(flag.name)
+    }
 
     /// Whether `option` was given (its value unread).
-    public func has<T>(_ option: Option<T>) -> Bool { values[option.name] != nil }
+    public func has<T>(_ option: Option<T>) -> Bool {
+        asked.names.insert(option.name)
+        return values[option.name] != nil
+    }
 
     /// The validated value of `option`, or nil when it was not given.
     public func value<T>(_ option: Option<T>) throws -> T? {
+        asked.names.insert(option.name)
         guard let text = values[option.name]?.first else { return nil }
         return try option.value(text)
     }
 
     /// The validated values of a repeatable `option`, in the order given (none: empty).
     public func values<T>(_ option: Option<T>) throws -> [T] {
-        try (values[option.name] ?? []).map { try option.value($0) }
+        asked.names.insert(option.name)
+        return try (values[option.name] ?? []).map { try option.value($0) }
+    }
+
+    /// The options declared and never asked for: a command's mistake.
+    public var unreadOptions: [String] { declared.filter { !asked.names.contains($0) } }
+
+    /// Stops a debug build where the command declared an option it never asked for; call
+    /// when the command has read its arguments (with valid ones).
+    public func checkEveryOptionRead(file: StaticString = #file, line: UInt = #line) {
+        assert(unreadOptions.isEmpty, "declared but never read: \(unreadOptions.joined(separator: ", "))", file: file, line: line)
     }
 
     /// The validated value of `option`; absent, a `UsageError` "`command` needs --name PLACEHOLDER".

@@ -15,6 +15,7 @@ struct CatalogCommand {
     init(_ args: [String], lineup: Lineup) throws {
         let a = try Arguments(args, options: Self.options)
         asJSON = a.flag(Self.json)
+        a.checkEveryOptionRead()
         self.lineup = lineup
     }
 

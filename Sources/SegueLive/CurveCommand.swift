@@ -94,6 +94,7 @@ struct CurveCommand {
         }
         samples = try a.value(Self.samples) ?? 61
         out = try a.value(Self.out).map { try OutputFile.target($0, for: "--out") }
+        a.checkEveryOptionRead()
         for (t, v, dv) in rows(count: samples) {
             guard t.isFinite, v.isFinite, dv.isFinite else {
                 throw UsageError("the curve cannot be computed for these parameters (a value is not finite)")

@@ -7,30 +7,28 @@ import SegueStudio
 /// The text of `segue --help`: the prose written here, the synopses and option tables
 /// generated from the options each command declares (with their help beside them).
 enum Help {
-    /// The help, listing `transitions` (a package's own) after the built-in demos.
-    static func text(transitions: [CustomTransition] = []) -> String {
+    /// The help, listing `transitions` (a package's own) after the built-in demos: all of it,
+    /// or where `command` names a subcommand (`segue render --help`, `segue help render`), its
+    /// usage, its section and the exit status.
+    static func text(for command: String? = nil, transitions: [CustomTransition] = []) -> String {
         let session = SessionOptions.self
         let curve = CurveCommand.self
         let width = transitions.map(\.name.count).max() ?? 0
-        let usage = [
-            HelpText.synopsis("segue", optional: session.screenOptions + LiveApp.Options.appOptions, extra: ["[TUNING…]"]),
-            HelpText.synopsis("segue replay FILE.json", optional: ReplayCommand.options),
-            HelpText.synopsis("segue render", required: RenderCommand.required, optional: RenderCommand.optional),
-            HelpText.synopsis("segue curve spring", required: [curve.duration.spec, curve.dampingRatio.spec],
-                              optional: [curve.velocity.spec, curve.samples.spec, curve.out.spec]),
-            HelpText.synopsis("segue curve \(TimingCurve.names.joined(separator: "|"))", optional: curve.namedOptions),
-            HelpText.synopsis("segue curve cubic-bezier", required: [curve.points.spec],
-                              optional: [curve.duration.spec, curve.samples.spec, curve.out.spec]),
-            "  segue check FILE.json…",
-            HelpText.synopsis("segue catalog", optional: CatalogCommand.options),
-            "  segue help | --help",
+        let usage: [(command: String?, line: String)] = [
+            (nil, HelpText.synopsis("segue", optional: session.screenOptions + LiveApp.Options.appOptions, extra: ["[TUNING…]"])),
+            ("replay", HelpText.synopsis("segue replay FILE.json", optional: ReplayCommand.options)),
+            ("render", HelpText.synopsis("segue render", required: RenderCommand.required, optional: RenderCommand.optional)),
+            ("curve", HelpText.synopsis("segue curve spring", required: [curve.duration.spec, curve.dampingRatio.spec],
+                                        optional: [curve.velocity.spec, curve.samples.spec, curve.out.spec])),
+            ("curve", HelpText.synopsis("segue curve \(TimingCurve.names.joined(separator: "|"))", optional: curve.namedOptions)),
+            ("curve", HelpText.synopsis("segue curve cubic-bezier", required: [curve.points.spec],
+                                        optional: [curve.duration.spec, curve.samples.spec, curve.out.spec])),
+            ("check", "  segue check FILE.json…"),
+            ("catalog", HelpText.synopsis("segue catalog", optional: CatalogCommand.options)),
+            ("help", "  segue help [COMMAND] | COMMAND --help"),
         ]
-        return """
-        segue — interactive 3D view-controller transitions, live in a window or rendered headless.
-
-        USAGE
-        \(usage.joined(separator: "\n"))
-
+        let sections: [(command: String?, text: String)] = [
+            (nil, """
         THE APP (no subcommand)
           Opens a window titled "Segue" with a device screen and a HUD. Each demo's
           transition runs from a button on its screen, or interactively with a drag:
@@ -72,7 +70,8 @@ enum Help {
           progress bar scrubs the transition (starting the next one at rest). A click on the
           curve's value opens its editor: drag a Bézier's handles, or step a spring's ratio
           and velocity with Z and W.
-
+        """),
+            ("replay", """
         REPLAY
           Plays a recording back deterministically: the inputs at their recorded times, frames
           at 60 per second between them. With --out it exports instead, headless: a video that
@@ -85,13 +84,15 @@ enum Help {
           draw (over \(ImageFile.maxSide) pixels a side) exit 2 before anything is written.
 
         \(HelpText.table(ReplayCommand.options))
-
+        """),
+            ("render", """
         RENDER (headless: needs no display)
           Writes the frame a transition shows at fraction P of its animation time: exactly
           W·S × H·S pixels (at most \(ImageFile.maxSide) a side), the screen only, no HUD.
 
         \(HelpText.table(RenderCommand.required + RenderCommand.optional))
-
+        """),
+            ("curve", """
         CURVE
           Prints a first line "# …" with the resolved parameters (for a spring: mass,
           stiffness, damping, initial velocity, duration), then "time,value,velocity" rows
@@ -102,27 +103,39 @@ enum Help {
           ±1e9 are refused.
 
         \(HelpText.table(curve.allOptions))
-
+        """),
+            ("check", """
         CHECK
           Reads each transition file (format 1, see docs/transition-format.md; the seeds ship in
           Assets/Transitions) and prints "FILE: ok — NAME, N layers, D s", or one line on
           stderr naming the file, the place in it (layers[2].keyframes[1].rotateY, or a line
           and column) and what was expected there; exit 2 if any file is broken.
-
+        """),
+            ("catalog", """
         CATALOG
           Lists every transition offered: the built-in demos, the catalog's files
           (Assets/Transitions, see docs/transition-format.md) and a program's own, one line
           each (name and description); each runs with --demo NAME and render --transition NAME.
 
         \(HelpText.table(CatalogCommand.options))
-
+        """),
+        ]
+        let exitStatus = """
         EXIT STATUS
           0 success; 1 the platform or the disk failed (no display, SDL error, a full disk),
           with one line on stderr; 2 bad input, with one line on stderr saying what was wrong;
-          130 / 143 stopped by SIGINT / SIGTERM (within a second, leaving no partial output;
-          the app still writes its --record). Output files are written whole or not at all,
+          128 + the signal when one ends it from outside: 130 SIGINT, 143 SIGTERM, 129 SIGHUP,
+          141 SIGPIPE… (within a second, leaving no partial output; the app still writes its
+          --record). Output files are written whole or not at all,
           and only over regular files. Input echoed in messages has its control characters
           escaped (\\n, \\e, \\u{…}).
         """
+        let intro = """
+        segue — interactive 3D view-controller transitions, live in a window or rendered headless.
+        """
+        let shown = command.flatMap { c in sections.contains { $0.command == c } ? c : nil }
+        let lines = usage.filter { shown == nil || $0.command == shown }.map(\.line)
+        let parts = sections.filter { shown == nil || $0.command == shown }.map(\.text)
+        return ([intro, "USAGE\n" + lines.joined(separator: "\n")] + parts + [exitStatus]).joined(separator: "\n\n")
     }
 }

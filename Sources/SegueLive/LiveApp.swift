@@ -65,6 +65,7 @@ final class LiveApp {
             record = try a.value(Self.record).map { try OutputFile.target($0, for: "--record") }
             noSavedTuning = a.flag(Self.noSavedTuning)
             export = try TransitionExporter.Settings(a)
+            a.checkEveryOptionRead()
             // A transition file named on the command line must read: bad input otherwise.
             for path in session.transitionFiles {
                 if case .failure(let problem) = WatchedTransitionFile.load(path) { throw UsageError(problem.message) }

@@ -77,6 +77,7 @@ struct RenderCommand {
         fromImage = try a.value(Self.from)
         toImage = try a.value(Self.to)
         renderer = try a.value(Renderer.Kind.option) ?? .raster
+        a.checkEveryOptionRead()
         let (w, h) = pixelSize
         guard w >= 1, h >= 1, w <= ImageFile.maxSide, h <= ImageFile.maxSide else {
             throw UsageError("the frame would be \(w)×\(h) pixels; from 1 to \(ImageFile.maxSide) a side")

@@ -39,6 +39,7 @@ struct ReplayCommand {
         export = try ReplayExport(a)
         headless = a.flag(Self.headless) || export != nil
         renderer = try a.value(Renderer.Kind.option) ?? (headless ? .raster : .auto)
+        a.checkEveryOptionRead()
     }
 
     @MainActor func run() throws {

@@ -29,7 +29,9 @@ public enum Studio {
             if let problem = problem(with: transitions, taken: DemoCatalog.names) { throw UsageError(problem) }
             let lineup = { try Lineup(own: transitions, assets: try Assets.directory()) }
             if args.first == "help" || args.contains("--help") || args.contains("-h") {
-                try Command.writeStandardOutput(Help.text(transitions: transitions) + "\n")
+                // `segue help render` or `segue render --help`: render's own.
+                let command = args.first == "help" ? args.dropFirst().first : args.first
+                try Command.writeStandardOutput(Help.text(for: command, transitions: transitions) + "\n")
                 return 0
             }
             switch args.first {

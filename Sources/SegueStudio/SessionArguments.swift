@@ -76,7 +76,9 @@ extension SessionOptions {
 
     /// Session options alone, strictly (a recording's arguments).
     package init(parsing args: [String]) throws {
-        try self.init(Arguments(args, options: Self.declarations))
+        let a = try Arguments(args, options: Self.declarations)
+        try self.init(a)
+        a.checkEveryOptionRead()
     }
 }
 

@@ -209,6 +209,24 @@ import Testing
         }
     }
 
+    /// Each subcommand's `--help` (or `segue help COMMAND`) is its own: its usage, its section
+    /// and the exit status, not the whole.
+    @Test func eachCommandHasItsOwnHelp() throws {
+        let whole = try Self.run(["--help"]).stdout
+        let sections = ["replay": "REPLAY\n", "render": "RENDER (", "curve": "CURVE\n", "check": "CHECK\n", "catalog": "CATALOG\n"]
+        for (command, heading) in sections {
+            for args in [[command, "--help"], ["help", command]] {
+                let r = try Self.run(args)
+                #expect(r.status == 0 && r.stdout.contains(heading) && r.stdout.contains("EXIT STATUS"), "\(args)")
+                #expect(r.stdout.contains("  segue \(command)") && !r.stdout.contains("TUNING"), "\(args)")
+                for (other, otherHeading) in sections where other != command {
+                    #expect(!r.stdout.contains(otherHeading), "\(args) shows \(other)'s help")
+                }
+                #expect(r.stdout.count < whole.count / 2, "\(args)")
+            }
+        }
+    }
+
     /// `segue catalog` lists the built-in demos, then the catalog's files by name, one line
     /// each; `--json` gives each its file (null for Swift ones) and its interaction as a file
     /// writes it; every name renders.

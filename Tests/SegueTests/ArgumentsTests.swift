@@ -110,6 +110,21 @@ import SegueCommandLine
         _ = try SessionOptions(parsing: ["--demo", String(repeating: "a", count: 64)])
     }
 
+    /// An option declared and never asked for is a command's mistake, named.
+    @Test func anOptionDeclaredAndNeverReadIsNamed() throws {
+        let count = Option.number("--count", "N", in: 1...10, help: "how many")
+        let loud = Flag("--loud", help: "loudly")
+        let a = try Arguments(["--count", "3"], options: [count.spec, loud.spec])
+        #expect(a.unreadOptions == ["--count", "--loud"])
+        _ = try a.value(count)
+        let copy = a
+        _ = copy.flag(loud)
+        #expect(a.unreadOptions.isEmpty)
+        // Every session option is read by the session's parser (it checks itself too).
+        #expect(try Arguments([], options: SessionOptions.declarations).unreadOptions.count == SessionOptions.declarations.count)
+        _ = try SessionOptions(parsing: [])
+    }
+
     @Test func helpIsGeneratedFromTheDeclarations() {
         let table = HelpText.table(Self.all)
         #expect(table.split(separator: "\n").first == "  --count N    how many, 1…10")
