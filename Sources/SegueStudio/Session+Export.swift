@@ -39,10 +39,7 @@ extension Session {
     /// for `problem` (an `error` event); either way a toast says so.
     package func exportEnded(file: String, problem: String?) {
         isExporting = false
-        var e = SessionEvent(problem == nil ? .exported : .error)
-        e.file = file
-        e.message = problem
-        emit(e.jsonLine)
+        emit((problem.map { SessionEvent.error(file: file, message: $0) } ?? .exported(file: file)).jsonLine)
         toast(problem.map { "Export failed: \($0)" } ?? "Exported \(file)")
     }
 

@@ -5,17 +5,10 @@ extension Session {
     /// The event that tells `change` of `file`.
     static func event(for file: WatchedTransitionFile) -> (WatchedTransitionFile.Change) -> SessionEvent {
         { change in
-            var e: SessionEvent
             switch change {
-            case .loaded(let f):
-                e = SessionEvent(.loaded)
-                e.name = f.name
-            case .failed(let message):
-                e = SessionEvent(.error)
-                e.message = message
+            case .loaded(let f): return .loaded(file: file.path, name: f.name)
+            case .failed(let message): return .error(file: file.path, message: message)
             }
-            e.file = file.path
-            return e
         }
     }
 

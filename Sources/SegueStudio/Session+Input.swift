@@ -163,13 +163,8 @@ extension Session {
         let command = TuningCode.command(entry, p, defaults: demo.defaultParameters)
         let swift = TuningCode.swift(entry.name, p)
         copy?("// " + command + "\n" + swift + "\n")
-        var e = SessionEvent(.tuning)
-        e.demo = entry.name
-        e.tuning = SessionEvent.Tuning(p)
-        e.command = command
-        e.swift = swift
-        if variants.count > 1 { e.variant = variants[selected].name }
-        emit(e.jsonLine)
+        emit(SessionEvent.tuning(demo: entry.name, tuning: .init(p), command: command, swift: swift,
+                                 variant: variants.count > 1 ? variants[selected].name : nil).jsonLine)
         let whose = variants.count > 1 ? "\(entry.name) \(variants[selected].name)" : entry.name
         toast(copy == nil ? "\(whose)'s tuning, as code: see the tuning event" : "Copied \(whose)'s tuning as Swift and a segue command")
     }

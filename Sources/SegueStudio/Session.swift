@@ -158,29 +158,22 @@ package final class Session {
         switch event {
         case .began(let c), .ended(let c, _): guard c.isAnimated else { return }
         }
-        var e: SessionEvent
+        let e: SessionEvent
         switch event {
         case .began(let c):
             if !variants.contains(where: { $0 !== variant && $0.demo.window.isTransitioning }) { transitionBegan = realTime ?? 0 }
             variant.transition = (c.transitionName, c.operation)
             variant.ending = nil
             variant.beginPlot(at: sceneTime)
-            e = SessionEvent(.began)
-            e.transition = c.transitionName
-            e.operation = c.operation.rawValue
-            e.interactive = c.isInteractive
+            e = .began(transitionState(c, variant), interactive: c.isInteractive)
         case .ended(let c, let cancelled):
             variant.endPlot(at: sceneTime, cancelled: cancelled)
             if !isTransitioning { lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan)) }
             // Told here, not guessed from the last phase seen: a drag released at 0 %
             // cancels and ends within one frame, never seen "cancelling".
             variant.ending = cancelled ? .cancelled : .finished
-            e = SessionEvent(.ended)
-            e.transition = c.transitionName
-            e.operation = c.operation.rawValue
-            e.cancelled = cancelled
+            e = .ended(transitionState(c, variant), cancelled: cancelled)
         }
-        if variants.count > 1 { e.variant = variant.name }
         emit(e.jsonLine)
         if case .ended = event, !isTransitioning { emitScreen() }
     }
@@ -191,31 +184,28 @@ package final class Session {
     package func emitReady(renderer: String, reason: String) {
         // The HUD has room for the gist: "raster · no GPU", "opengl · GPU".
         hud.renderer = "\(renderer) · \(reason.prefix { $0 != ":" })"
-        var e = screenEvent(.ready)
-        e.window = .init(width: layout.window.width, height: layout.window.height)
-        e.renderer = renderer
-        e.rendererReason = reason
-        e.tuning = SessionEvent.Tuning(demo.parameters)
-        emit(e.jsonLine)
+        emit(SessionEvent.ready(screenState, window: .init(width: layout.window.width, height: layout.window.height),
+                                renderer: renderer, rendererReason: reason, tuning: .init(demo.parameters)).jsonLine)
         for e in earlyEvents { emit(e.jsonLine) }
         earlyEvents = []
     }
 
     /// What the screen now shows and what can be tapped on it.
     func emitScreen() {
-        emit(screenEvent(.screen).jsonLine)
+        emit(SessionEvent.screen(screenState).jsonLine)
     }
 
-    private func screenEvent(_ kind: SessionEvent.Kind) -> SessionEvent {
-        var e = SessionEvent(kind)
-        e.demo = demo.name
-        e.screen = .init(layout.screen)
-        e.hud = layout.hudStyle.rawValue
-        if variants.count > 1 {
-            e.screens = zip(variants, layout.screens).map { .init(variant: $0.name, frame: $1) }
-        }
-        e.targets = variants[0].demo.targets.map { .init(name: $0.name, frame: layout.toWindow($0.frame)) }
-        return e
+    /// What the screen shows and what can be tapped on it, for `ready` and `screen`.
+    private var screenState: SessionEvent.ScreenState {
+        .init(demo: demo.name, screen: .init(layout.screen),
+              screens: variants.count > 1 ? zip(variants, layout.screens).map { .init(variant: $0.name, frame: $1) } : nil,
+              hud: layout.hudStyle.rawValue,
+              targets: variants[0].demo.targets.map { .init(name: $0.name, frame: layout.toWindow($0.frame)) })
+    }
+
+    /// The transition `c` on `variant`'s screen, for `began` and `ended`.
+    private func transitionState(_ c: TransitionContext, _ variant: Variant) -> SessionEvent.TransitionState {
+        .init(transition: c.transitionName, operation: c.operation.rawValue, variant: variants.count > 1 ? variant.name : nil)
     }
 
     // MARK: Frames

@@ -21,7 +21,62 @@ import Segue
 ///   `error` with the `file` it was for and the `message`).
 /// Rectangles are whole window pixels. Keys are sorted (Foundation's encoder keeps no other
 /// order), so a line is the same text every run.
-package struct SessionEvent: Encodable, Hashable, Sendable {
+package enum SessionEvent: Encodable, Hashable, Sendable {
+    case ready(ScreenState, window: WindowSize, renderer: String, rendererReason: String, tuning: Tuning)
+    case screen(ScreenState)
+    case began(TransitionState, interactive: Bool)
+    case ended(TransitionState, cancelled: Bool)
+    case stats(Stats)
+    case loaded(file: String, name: String)
+    /// A transition file that does not read, or an export that failed (its `file`).
+    case error(file: String, message: String)
+    case tuning(demo: String, tuning: Tuning, command: String, swift: String, variant: String?)
+    case exported(file: String)
+
+    /// The kind, as the `event` key names it.
+    package var kind: String {
+        switch self {
+        case .ready: "ready"
+        case .screen: "screen"
+        case .began: "began"
+        case .ended: "ended"
+        case .stats: "stats"
+        case .loaded: "loaded"
+        case .error: "error"
+        case .tuning: "tuning"
+        case .exported: "exported"
+        }
+    }
+
+    /// What the screen shows and where: the demo, A's screen and while split every screen,
+    /// the HUD's style, and what can be tapped (on A's screen).
+    package struct ScreenState: Hashable, Sendable {
+        package var demo: String
+        package var screen: PixelFrame
+        package var screens: [Screen]?
+        /// `panel`, `strip` or `hidden`.
+        package var hud: String
+        package var targets: [Target]
+    }
+
+    /// A transition that begins or ends: its name, its operation, and while split the screen.
+    package struct TransitionState: Hashable, Sendable {
+        package var transition: String
+        package var operation: String
+        package var variant: String?
+    }
+
+    /// The run's frame figures: frames drawn, frames and frames per second while dragging
+    /// (to 0.1), and the work per frame and the delay from a pointer event to the present
+    /// of its frame.
+    package struct Stats: Hashable, Sendable {
+        package var frames: Int
+        package var dragFrames: Int
+        package var dragFps: Double
+        package var frameWorkMs: Spread
+        package var inputToPresentMs: Spread
+    }
+
     /// A transition's tuning, one key a parameter (`Parameter`'s names): seconds, curves as
     /// `--curve` takes them, the perspective's distance in points (absent without one), the
     /// release rule's name.
@@ -47,10 +102,6 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
                 if let v = values[parameter] { try c.encode(v, forKey: Key(stringValue: parameter.rawValue)) }
             }
         }
-    }
-
-    package enum Kind: String, Encodable, Sendable {
-        case ready, screen, began, ended, stats, loaded, error, tuning, exported
     }
 
     /// A rectangle in whole window pixels.
@@ -105,51 +156,73 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
         static func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
     }
 
-    package var event: Kind
-    package var window: WindowSize?
-    package var demo: String?
-    package var screen: PixelFrame?
-    package var screens: [Screen]?
-    /// How the HUD shows: `panel`, `strip` or `hidden`.
-    package var hud: String?
-    /// Which screen of a split stage the event is about.
-    package var variant: String?
-    package var renderer: String?
-    package var rendererReason: String?
-    /// The current demo's tuning.
-    package var tuning: Tuning?
-    /// `tuning`: the command line that reproduces it, and the Swift that would (`TuningCode`).
-    package var command: String?
-    package var swift: String?
-    package var targets: [Target]?
-    package var transition: String?
-    package var operation: String?
-    package var interactive: Bool?
-    package var cancelled: Bool?
-    package var frames: Int?
-    package var dragFrames: Int?
-    package var dragFps: Double?
-    package var frameWorkMs: Spread?
-    package var inputToPresentMs: Spread?
-    /// A transition file's transition, its path, and what is wrong with it.
-    package var name: String?
-    package var file: String?
-    package var message: String?
-
-    package init(_ event: Kind) { self.event = event }
-
-    /// The run's frame figures: frames drawn, frames and frames per second while dragging
-    /// (to 0.1), and the work per frame and the delay from a pointer event to the present
-    /// of its frame.
+    /// The run's frame figures (`Stats`) from its frames, drag intervals, work per frame and
+    /// input latencies (seconds).
     package static func stats(frames: Int, dragIntervals: [Double], frameWork: [Double], inputLatencies: [Double]) -> SessionEvent {
-        var e = SessionEvent(.stats)
-        e.frames = frames
-        e.dragFrames = dragIntervals.count
         let total = dragIntervals.reduce(0, +)
-        e.dragFps = total > 0 ? (Double(dragIntervals.count) / total * 10).rounded() / 10 : 0
-        e.frameWorkMs = Spread(seconds: frameWork)
-        e.inputToPresentMs = Spread(seconds: inputLatencies)
-        return e
+        return .stats(Stats(frames: frames, dragFrames: dragIntervals.count,
+                            dragFps: total > 0 ? (Double(dragIntervals.count) / total * 10).rounded() / 10 : 0,
+                            frameWorkMs: Spread(seconds: frameWork), inputToPresentMs: Spread(seconds: inputLatencies)))
+    }
+
+    private enum Key: String, CodingKey {
+        case event, window, demo, screen, screens, hud, variant, renderer, rendererReason, tuning, command, swift, targets
+        case transition, operation, interactive, cancelled, frames, dragFrames, dragFps, frameWorkMs, inputToPresentMs
+        case name, file, message
+    }
+
+    /// Each kind's keys, flat beside `event` (the documented lines).
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(kind, forKey: .event)
+        func encodeScreen(_ s: ScreenState) throws {
+            try c.encode(s.demo, forKey: .demo)
+            try c.encode(s.screen, forKey: .screen)
+            try c.encodeIfPresent(s.screens, forKey: .screens)
+            try c.encode(s.hud, forKey: .hud)
+            try c.encode(s.targets, forKey: .targets)
+        }
+        func encodeTransition(_ t: TransitionState) throws {
+            try c.encode(t.transition, forKey: .transition)
+            try c.encode(t.operation, forKey: .operation)
+            try c.encodeIfPresent(t.variant, forKey: .variant)
+        }
+        switch self {
+        case let .ready(screen, window, renderer, reason, tuning):
+            try encodeScreen(screen)
+            try c.encode(window, forKey: .window)
+            try c.encode(renderer, forKey: .renderer)
+            try c.encode(reason, forKey: .rendererReason)
+            try c.encode(tuning, forKey: .tuning)
+        case .screen(let screen):
+            try encodeScreen(screen)
+        case let .began(t, interactive):
+            try encodeTransition(t)
+            try c.encode(interactive, forKey: .interactive)
+        case let .ended(t, cancelled):
+            try encodeTransition(t)
+            try c.encode(cancelled, forKey: .cancelled)
+        case .stats(let s):
+            try c.encode(s.frames, forKey: .frames)
+            try c.encode(s.dragFrames, forKey: .dragFrames)
+            try c.encode(s.dragFps, forKey: .dragFps)
+            try c.encode(s.frameWorkMs, forKey: .frameWorkMs)
+            try c.encode(s.inputToPresentMs, forKey: .inputToPresentMs)
+        case let .loaded(file, name):
+            try c.encode(file, forKey: .file)
+            try c.encode(name, forKey: .name)
+        case let .error(file, message):
+            try c.encode(file, forKey: .file)
+            try c.encode(message, forKey: .message)
+        case let .tuning(demo, tuning, command, swift, variant):
+            try c.encode(demo, forKey: .demo)
+            try c.encode(tuning, forKey: .tuning)
+            try c.encode(command, forKey: .command)
+            try c.encode(swift, forKey: .swift)
+            try c.encodeIfPresent(variant, forKey: .variant)
+        case .exported(let file):
+            try c.encode(file, forKey: .file)
+        }
     }
 
     /// The event as one line of JSON (no newline), keys sorted.
@@ -157,7 +230,7 @@ package struct SessionEvent: Encodable, Hashable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings, numbers and flags cannot fail.
-        guard let data = try? encoder.encode(self) else { return #"{"event":"\#(event.rawValue)"}"# }
+        guard let data = try? encoder.encode(self) else { return #"{"event":"\#(kind)"}"# }
         return String(decoding: data, as: UTF8.self)
     }
 }

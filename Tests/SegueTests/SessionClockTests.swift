@@ -60,17 +60,40 @@ import Testing
     /// The event lines are JSON whatever the names hold: quotes, backslashes and control
     /// characters are escaped, and the keys are sorted (the same text every run).
     @Test func eventLinesAreValidJSONForAnyName() throws {
-        var e = SessionEvent(.began)
-        e.transition = "a\"b\\c\nd\u{1B}[31m"
-        e.operation = "present"
-        e.interactive = true
+        let name = "a\"b\\c\nd\u{1B}[31m"
+        let e = SessionEvent.began(.init(transition: name, operation: "present"), interactive: true)
         let line = e.jsonLine
         #expect(!line.contains("\n") && !line.contains("\u{1B}"))
         #expect(line.hasPrefix(#"{"event":"began","interactive":true,"operation":"present","transition":"a\"b\\c\nd"#))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        #expect(object["transition"] as? String == e.transition)
+        #expect(object["transition"] as? String == name)
         #expect(object["interactive"] as? Bool == true)
         #expect(object.count == 4)
+    }
+
+    /// Each kind carries exactly its documented keys, and nothing of another kind's.
+    @Test func eachKindHasItsKeys() throws {
+        let screen = SessionEvent.ScreenState(demo: "flip", screen: .init(Rect(x: 0, y: 0, width: 10, height: 10)), screens: nil,
+                                              hud: "panel", targets: [])
+        let tuning = SessionEvent.Tuning(TransitionParameters(duration: 1, curve: .linear))
+        let t = SessionEvent.TransitionState(transition: "flip", operation: "present", variant: "B")
+        let cases: [(SessionEvent, Set<String>)] = [
+            (.ready(screen, window: .init(width: 1, height: 1), renderer: "raster", rendererReason: "asked for", tuning: tuning),
+             ["event", "demo", "screen", "hud", "targets", "window", "renderer", "rendererReason", "tuning"]),
+            (.screen(screen), ["event", "demo", "screen", "hud", "targets"]),
+            (.began(t, interactive: false), ["event", "transition", "operation", "variant", "interactive"]),
+            (.ended(t, cancelled: true), ["event", "transition", "operation", "variant", "cancelled"]),
+            (.stats(frames: 1, dragIntervals: [], frameWork: [], inputLatencies: []),
+             ["event", "frames", "dragFrames", "dragFps", "frameWorkMs", "inputToPresentMs"]),
+            (.loaded(file: "f", name: "n"), ["event", "file", "name"]),
+            (.error(file: "f", message: "m"), ["event", "file", "message"]),
+            (.tuning(demo: "flip", tuning: tuning, command: "segue", swift: "//", variant: nil), ["event", "demo", "tuning", "command", "swift"]),
+            (.exported(file: "f"), ["event", "file"]),
+        ]
+        for (event, keys) in cases {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(event.jsonLine.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == keys && object["event"] as? String == event.kind, "\(event.kind): \(object.keys.sorted())")
+        }
     }
 
     /// `ready` carries the window, the screen and the targets in whole window pixels.
@@ -94,12 +117,16 @@ import Testing
     @Test func statsRoundToHundredthsOfAMillisecond() throws {
         // Three drag frames in 1/15 s: 45 per second. Nearest rank: of 0.5 ms, 1.234 ms and
         // 9.8765 ms the median is 1.234 ms → 1.23, the 95th (rank 1.9 → 2) 9.8765 ms → 9.88.
-        let e = SessionEvent.stats(frames: 10, dragIntervals: [1.0 / 60, 1.0 / 60, 1.0 / 30],
-                                   frameWork: [0.009_8765, 0.000_5, 0.001_234], inputLatencies: [])
+        guard case .stats(let e) = SessionEvent.stats(frames: 10, dragIntervals: [1.0 / 60, 1.0 / 60, 1.0 / 30],
+                                                     frameWork: [0.009_8765, 0.000_5, 0.001_234], inputLatencies: []),
+              case .stats(let none) = SessionEvent.stats(frames: 0, dragIntervals: [], frameWork: [], inputLatencies: []) else {
+            Issue.record("not a stats event")
+            return
+        }
         #expect(e.frames == 10 && e.dragFrames == 3 && e.dragFps == 45)
-        #expect(e.frameWorkMs?.median == 1.23 && e.frameWorkMs?.p95 == 9.88)
-        #expect(e.inputToPresentMs?.median == 0 && e.inputToPresentMs?.p95 == 0)
-        #expect(SessionEvent.stats(frames: 0, dragIntervals: [], frameWork: [], inputLatencies: []).dragFps == 0)
+        #expect(e.frameWorkMs.median == 1.23 && e.frameWorkMs.p95 == 9.88)
+        #expect(e.inputToPresentMs.median == 0 && e.inputToPresentMs.p95 == 0)
+        #expect(none.dragFps == 0)
     }
 }
 
