@@ -36,6 +36,6 @@ fuzz transition-file Assets/Transitions/*.json -- \
   Sources/Segue/TransitionFiles/JSONValue.swift Sources/Segue/TransitionFiles/TransitionFile.swift \
   Sources/Segue/TransitionFiles/TransitionFile+Reading.swift Sources/Segue/Support/Echo.swift \
   Sources/Segue/Animation/TimingCurve.swift Sources/Segue/Animation/Spring.swift Sources/Segue/Animation/Curve.swift \
-  Sources/Segue/Layers/Color.swift \
+  Sources/Segue/Layers/Color.swift Sources/Segue/Catalog/ScrubMode.swift \
   Sources/Segue/Layers/Gradient.swift Sources/Segue/Geometry/Point.swift Sources/Segue/Geometry/Rect.swift \
   fuzz/TransitionFileFuzz.swift
