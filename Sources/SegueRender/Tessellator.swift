@@ -41,7 +41,7 @@ package struct Tessellator {
 
     /// A grid point: its homogeneous image, its unit coordinates in the quad, and the edges
     /// it lies on (`Edge` bits).
-    private typealias Point4 = (p: Vector4, u: Double, v: Double, on: UInt64)
+    typealias Point4 = (p: Vector4, u: Double, v: Double, on: UInt64)
 
     /// The bits of `Point4.on`: a quad's sides, then clip region k's edge at `regionBase + k`.
     package enum Edge {
@@ -73,39 +73,39 @@ package struct Tessellator {
     /// painted outside a layer's image lie within it.
     package static let fringeReach: Float = 1.5
 
-    package private(set) var vertices: [Vertex] = []
-    package private(set) var indices: [Int32] = []
+    package internal(set) var vertices: [Vertex] = []
+    package internal(set) var indices: [Int32] = []
     /// The anti-aliased edges of what was added since `reset`, inside positive.
-    package private(set) var edgeLines: [EdgeLine] = []
+    package internal(set) var edgeLines: [EdgeLine] = []
     /// For each `Point4.on` bit, the index in `edgeLines` of its line, or -1 (hard or none).
-    private var lineOfEdge = [Int32](repeating: -1, count: 64)
+    var lineOfEdge = [Int32](repeating: -1, count: 64)
     /// Whether any bit has a line (the quad being added is anti-aliased).
-    private var hasEdgeLines = false
+    var hasEdgeLines = false
     /// Per edge of the polygon being emitted, its line, or -1.
-    private var polygonEdgeLines: [Int32] = []
+    var polygonEdgeLines: [Int32] = []
     /// The grown outline of the polygon being emitted (screen pixels), each point with the
     /// corner of `polygon` it grew from, and whether it moved; a scratch copy for clipping it.
-    private var outline: [OutlinePoint] = []
-    private var outlineScratch: [OutlinePoint] = []
-    private typealias OutlinePoint = (x: Double, y: Double, corner: Int, moved: Bool)
+    var outline: [OutlinePoint] = []
+    var outlineScratch: [OutlinePoint] = []
+    typealias OutlinePoint = (x: Double, y: Double, corner: Int, moved: Bool)
     /// The plane of the quad being added and its rect, where its polygons grow.
-    private var grownPlane: (map: PlaneMap, rect: Rect)?
+    var grownPlane: (map: PlaneMap, rect: Rect)?
     /// The lines of the quad being added and of its clip regions, by `Point4.on` bit.
-    private var candidateLines: [(bit: Int, line: EdgeLine, isHard: Bool)] = []
+    var candidateLines: [(bit: Int, line: EdgeLine, isHard: Bool)] = []
     /// Per clip region plane, whether it is a side another region or item continues.
     var regionPlaneIsHard: [Bool] = []
-    private var uBreaks: [Double] = []
-    private var vBreaks: [Double] = []
+    var uBreaks: [Double] = []
+    var vBreaks: [Double] = []
     /// Per interval between breaks, how many times it was halved; per interval, whether
     /// this round cuts it; the grid's points and their outcodes, row by row.
-    private var uDepths: [Int] = []
-    private var vDepths: [Int] = []
-    private var cutU: [Bool] = []
-    private var cutV: [Bool] = []
-    private var gridPointsStore: [Point4] = []
-    private var gridCodes: [UInt64] = []
-    private var polygon: [Point4] = []
-    private var scratch: [Point4] = []
+    var uDepths: [Int] = []
+    var vDepths: [Int] = []
+    var cutU: [Bool] = []
+    var cutV: [Bool] = []
+    var gridPointsStore: [Point4] = []
+    var gridCodes: [UInt64] = []
+    var polygon: [Point4] = []
+    var scratch: [Point4] = []
     /// A line of homogeneous screen space: `a·x + b·y + c·w ≥ 0` on its inner side.
     struct Line {
         var a, b, c: Double
@@ -179,7 +179,7 @@ package struct Tessellator {
     }
 
     /// The quad being cut.
-    private struct Quad {
+    struct Quad {
         let rect: Rect
         let transform: Transform3D
         let precision: Precision
@@ -196,7 +196,7 @@ package struct Tessellator {
     /// corners exactly, so the triangles meet without a crack a pixel centre could fall in.
     /// Each round halves every column and row a cell needs cut along, choosing for each such
     /// cell the direction whose halves err least.
-    private mutating func cutGrid(_ q: Quad, minimumDepth: Int) {
+    mutating func cutGrid(_ q: Quad, minimumDepth: Int) {
         uDepths.removeAll(keepingCapacity: true)
         uDepths.append(contentsOf: repeatElement(0, count: uBreaks.count - 1))
         vDepths.removeAll(keepingCapacity: true)
@@ -267,7 +267,7 @@ package struct Tessellator {
     }
 
     /// Halves each interval between `breaks` that `cut` picks, its depth one more.
-    private static func halve(_ breaks: inout [Double], _ depths: inout [Int], _ cut: (Int) -> Bool) {
+    static func halve(_ breaks: inout [Double], _ depths: inout [Int], _ cut: (Int) -> Bool) {
         var k = depths.count - 1
         while k >= 0 {
             if cut(k) {
@@ -280,7 +280,7 @@ package struct Tessellator {
     }
 
     /// The grid's points at every pair of `uBreaks` and `vBreaks`, and their outcodes.
-    private mutating func gridPoints(_ q: Quad) {
+    mutating func gridPoints(_ q: Quad) {
         gridPointsStore.removeAll(keepingCapacity: true)
         gridCodes.removeAll(keepingCapacity: true)
         for v in vBreaks {
@@ -296,7 +296,7 @@ package struct Tessellator {
     /// The `Edge` bits of the clip regions' edges `p` lies on, within rounding (a billionth
     /// of the terms of its distance): a cell that ends where a region does has that edge,
     /// though clipping it cuts nothing there.
-    private func regionEdges(through p: Vector4) -> UInt64 {
+    func regionEdges(through p: Vector4) -> UInt64 {
         var on: UInt64 = 0
         for (k, l) in regionPlanes.enumerated() {
             let terms = (l.a * p.x).magnitude + (l.b * p.y).magnitude + (l.c * p.w).magnitude
@@ -305,17 +305,17 @@ package struct Tessellator {
         return on
     }
 
-    private func gridIndex(_ i: Int, _ j: Int) -> Int { j * uBreaks.count + i }
-    private func gridPoint(_ i: Int, _ j: Int) -> Point4 { gridPointsStore[gridIndex(i, j)] }
+    func gridIndex(_ i: Int, _ j: Int) -> Int { j * uBreaks.count + i }
+    func gridPoint(_ i: Int, _ j: Int) -> Point4 { gridPointsStore[gridIndex(i, j)] }
 
     /// Whether cell (i, j) lies wholly beyond one clip plane.
-    private func isCulled(_ i: Int, _ j: Int) -> Bool {
+    func isCulled(_ i: Int, _ j: Int) -> Bool {
         gridCodes[gridIndex(i, j)] & gridCodes[gridIndex(i + 1, j)] & gridCodes[gridIndex(i + 1, j + 1)]
             & gridCodes[gridIndex(i, j + 1)] != 0
     }
 
     /// `cellError` of the cell u0…u1 × v0…v1 of `q`.
-    private func cellError(_ q: Quad, _ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double) -> Double {
+    func cellError(_ q: Quad, _ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double) -> Double {
         cellError(q.precision, q.point(u0, v0).p, q.point(u1, v0).p, q.point(u1, v1).p, q.point(u0, v1).p, du: u1 - u0, dv: v1 - v0)
     }
 
@@ -325,7 +325,7 @@ package struct Tessellator {
     /// is off by about Δw / (4·w) of the segment at its middle: L·Δw / (4·w_min) pixels for
     /// a cell of screen extent L (its longest side or diagonal), du·Δw / (4·w_min) in u for
     /// a cell du wide.
-    private func cellError(_ precision: Precision, _ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4,
+    func cellError(_ precision: Precision, _ a: Vector4, _ b: Vector4, _ c: Vector4, _ d: Vector4,
                            du: Double, dv: Double) -> Double {
         if case .whole = precision { return 0 }
         let wMin = min(min(a.w, b.w), min(c.w, d.w)), wMax = max(max(a.w, b.w), max(c.w, d.w))
@@ -345,269 +345,12 @@ package struct Tessellator {
     }
 
     /// Cell edges: 0, the stops strictly inside 0…1, and 1, sorted.
-    private static func breaks(_ stops: [Double], into out: inout [Double]) {
+    static func breaks(_ stops: [Double], into out: inout [Double]) {
         out.removeAll(keepingCapacity: true)
         out.append(0)
         out.append(1)
         guard !stops.isEmpty else { return }
         for s in stops where s > 0 && s < 1 && !out.contains(s) { out.append(s) }
         out.sort()
-    }
-
-    // MARK: Clipping
-
-    /// The planes before the clip regions': the near plane, then left, right, top, bottom.
-    private var fixedPlaneCount: Int { clipRect == nil ? 1 : 5 }
-
-    /// The number of clip planes: the fixed ones, then the regions' edges.
-    private var planeCount: Int { fixedPlaneCount + regionPlanes.count }
-
-    /// The signed distance of `p` inside plane `k` (negative outside); linear in `p`.
-    private func distance(_ p: Vector4, _ k: Int) -> Double {
-        let fixed = fixedPlaneCount
-        if k >= fixed {
-            let l = regionPlanes[k - fixed]
-            return l.a * p.x + l.b * p.y + l.c * p.w
-        }
-        guard k > 0, let r = clipRect else { return p.w - nearW }
-        switch k {
-        case 1: return p.x - (r.minX - guardBand) * p.w
-        case 2: return (r.maxX + guardBand) * p.w - p.x
-        case 3: return p.y - (r.minY - guardBand) * p.w
-        default: return (r.maxY + guardBand) * p.w - p.y
-        }
-    }
-
-    /// One bit per plane that `p` lies outside of.
-    private func outcode(_ p: Vector4) -> UInt64 {
-        var code: UInt64 = 0
-        for k in 0..<planeCount where distance(p, k) < 0 { code |= 1 << UInt64(k) }
-        return code
-    }
-
-    /// Clips `polygon` (a cell: convex, in the quad's plane) against the planes of `crossed`
-    /// (outcode bits its corners lie outside of), then emits what is left. The whole cell is
-    /// clipped, not two triangles of it, so its grown outline (`emitPolygon`) has no diagonal
-    /// whose two sides would grow apart.
-    private mutating func clipPolygon(crossing crossed: UInt64) {
-        // Sutherland–Hodgman, one plane at a time; attributes interpolate linearly in
-        // homogeneous space, which is exact for the plane of the quad.
-        for k in 0..<planeCount where crossed & (1 << UInt64(k)) != 0 {
-            scratch.removeAll(keepingCapacity: true)
-            for n in 0..<polygon.count {
-                let a = polygon[n], b = polygon[(n + 1) % polygon.count]
-                let da = distance(a.p, k), db = distance(b.p, k)
-                if da >= 0 { scratch.append(a) }
-                if (da >= 0) != (db >= 0) {
-                    // From the inside end, whichever way the edge runs: two cells cut the side
-                    // they share at the very same point.
-                    let (i, o, t) = da >= 0 ? (a, b, da / (da - db)) : (b, a, db / (db - da))
-                    func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
-                    // The new point lies on this plane, and on whatever edge a and b share.
-                    let on = a.on & b.on | (k >= fixedPlaneCount ? 1 << UInt64(Edge.regionBase + k - fixedPlaneCount) : 0)
-                    scratch.append((Vector4(x: mix(i.p.x, o.p.x), y: mix(i.p.y, o.p.y), z: mix(i.p.z, o.p.z), w: mix(i.p.w, o.p.w)),
-                                    mix(i.u, o.u), mix(i.v, o.v), on))
-                }
-            }
-            swap(&polygon, &scratch)
-            if polygon.count < 3 { return }
-        }
-        // What is left of a cell that only touches a region lies on its edge: no pixel to
-        // paint, and its grown outline would paint the edge's outside twice.
-        guard polygon.reduce(~0, { $0 & $1.on }) == 0 else { return }
-        emitPolygon()
-    }
-
-    /// Emits `polygon` (convex, three corners or more) as a fan, grown by `fringeWidth`
-    /// outside each of its edges that lies on an anti-aliased line, so that one walk down
-    /// the rows reaches the pixels those edges cross (a coverage rasterizer paints them by
-    /// their coverage). A corner moves only as its edges' lines say: on two, to where both
-    /// meet grown (`mitre`), or at a corner sharper than 60° to a point out of each (a
-    /// bevel); on one, sliding along its other edge (`slide`), so that a corner two cells
-    /// share moves alike in both and a corner on a hard side stays on it; on none, not at
-    /// all. The outline is then cut to the edges without a line, which never move (nothing
-    /// grows past a cell's neighbour or a hard side, however thin the cell), and to where
-    /// the plane lies at most `deepest` times as deep as the polygon's deepest corner (near
-    /// its horizon, a layer all but edge-on, attributes grow too large for `Float`). A grown
-    /// point takes the attributes of the quad's point seen there (exact in perspective), so
-    /// the inside of the polygon is drawn as before.
-    private mutating func emitPolygon() {
-        let base = Int32(vertices.count)
-        if hasEdgeLines, let (map, rect) = grownPlane {
-            growOutline(map)
-            for point in outline {
-                // Unmoved, or (within rounding of the cut near the horizon) not seen: the corner.
-                guard point.moved, let seen = map.seen(atX: point.x, point.y) else {
-                    emit(polygon[point.corner])
-                    continue
-                }
-                vertices.append(Vertex(x: Float(point.x), y: Float(point.y), u: Float((seen.point.x - rect.minX) / rect.width),
-                                       v: Float((seen.point.y - rect.minY) / rect.height), w: Float(seen.w)))
-            }
-        } else {
-            for p in polygon { emit(p) }
-        }
-        guard Int32(vertices.count) - base >= 3 else { return }
-        for k in 1..<(Int32(vertices.count) - base - 1) {
-            indices.append(base); indices.append(base + k); indices.append(base + k + 1)
-        }
-    }
-
-    /// How many times as deep as a polygon's deepest corner its grown outline may reach.
-    private static let deepest = 8.0
-
-    /// Sets `outline` to `polygon` grown past the edges that lie on anti-aliased lines and
-    /// cut to the lines of those that do not and to the depth `map` allows (`emitPolygon`).
-    private mutating func growOutline(_ map: PlaneMap) {
-        let n = polygon.count
-        polygonEdgeLines.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            var shared = polygon[i].on & polygon[(i + 1) % n].on, line: Int32 = -1
-            while shared != 0 && line < 0 {
-                line = lineOfEdge[shared.trailingZeroBitCount]
-                shared &= shared - 1
-            }
-            polygonEdgeLines.append(line)
-        }
-        outline.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            func grow(_ s: Point, by step: Point) { outline.append((s.x + step.x, s.y + step.y, i, true)) }
-            let before = polygonEdgeLines[(i + n - 1) % n], after = polygonEdgeLines[i]
-            let s = polygon[i].p.projected
-            if before >= 0 && after >= 0 && before != after {
-                let first = edgeLines[Int(before)], second = edgeLines[Int(after)]
-                if let mitre = Self.mitre(first, second) {
-                    grow(s, by: mitre)
-                } else {
-                    grow(s, by: Self.outward(first))
-                    grow(s, by: Self.outward(second))
-                }
-            } else if before >= 0 && after >= 0 {
-                grow(s, by: Self.outward(edgeLines[Int(after)]))
-            } else if before >= 0 || after >= 0 {
-                // The edge without a line stays put: the corner slides along it, away from
-                // the edge's other end — between two cells as far as the grown line, along a
-                // hard side (the edge lies on a side or a region's edge) no farther than
-                // `fringeReach`, where nothing of this layer lies beyond the corner.
-                let j = before >= 0 ? (i + 1) % n : (i + n - 1) % n, other = polygon[j].p.projected
-                let limit = polygon[i].on & polygon[j].on != 0 ? Double(Self.fringeReach) : .infinity
-                grow(s, by: Self.slide(edgeLines[Int(max(before, after))], along: Point(x: s.x - other.x, y: s.y - other.y),
-                                       limit: limit))
-            } else {
-                outline.append((s.x, s.y, i, false))
-            }
-        }
-        // Twice the signed area: which side of an edge is inside.
-        var area = 0.0
-        for i in 0..<n {
-            let a = polygon[i].p.projected, b = polygon[(i + 1) % n].p.projected
-            area += a.x * b.y - b.x * a.y
-        }
-        for i in 0..<n where polygonEdgeLines[i] < 0 {
-            let a = polygon[i].p.projected, b = polygon[(i + 1) % n].p.projected
-            let ex = b.x - a.x, ey = b.y - a.y
-            let length = (ex * ex + ey * ey).squareRoot() * (area < 0 ? -1 : 1)
-            guard length != 0 else { continue }
-            // Pixels inside the edge's line (a point slid along it is on it, within rounding).
-            cutOutline(tolerance: 1e-6) { (ex * ($0.y - a.y) - ey * ($0.x - a.x)) / length }
-        }
-        let shallowest = 1 / (Self.deepest * polygon.reduce(0) { max($0, $1.p.w) })
-        cutOutline(tolerance: 0) { map.inverseW(atX: $0.x, $0.y) - shallowest }
-    }
-
-    /// Cuts `outline` to where `inside` (affine across the screen) is at least −`tolerance`;
-    /// a point made on the cut takes the corner of its edge's end inside.
-    private mutating func cutOutline(tolerance: Double, _ inside: (OutlinePoint) -> Double) {
-        guard outline.contains(where: { inside($0) < -tolerance }) else { return }
-        outlineScratch.removeAll(keepingCapacity: true)
-        for k in outline.indices {
-            let p = outline[k], q = outline[(k + 1) % outline.count]
-            let dp = inside(p), dq = inside(q)
-            if dp >= -tolerance { outlineScratch.append(p) }
-            if (dp >= -tolerance) != (dq >= -tolerance) {
-                let t = dp / (dp - dq)
-                outlineScratch.append((p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t, dp >= -tolerance ? p.corner : q.corner, true))
-            }
-        }
-        swap(&outline, &outlineScratch)
-    }
-
-    /// Where a corner on the lines `first` and `second` (its two edges', not one) grows,
-    /// pixels from it: to where both lines meet when each is moved `fringeWidth` outward;
-    /// nil where that is farther than `fringeReach` (a corner sharper than 60°, to be
-    /// bevelled: grown out of each line apart).
-    private static func mitre(_ first: EdgeLine, _ second: EdgeLine) -> Point? {
-        let width = Double(fringeWidth), reach = Double(fringeReach)
-        let la = Double(first.a), lb = Double(first.b), ma = Double(second.a), mb = Double(second.b)
-        let cosine = la * ma + lb * mb
-        // n·d = −width for both unit normals: d = −width·(n₁ + n₂) / (1 + n₁·n₂), its length
-        // width·√(2 / (1 + n₁·n₂)).
-        guard 2 * width * width <= reach * reach * (1 + cosine) else { return nil }
-        return Point(x: -width * (la + ma) / (1 + cosine), y: -width * (lb + mb) / (1 + cosine))
-    }
-
-    /// `fringeWidth` pixels straight out of `line`.
-    private static func outward(_ line: EdgeLine) -> Point {
-        Point(x: -Double(fringeWidth) * Double(line.a), y: -Double(fringeWidth) * Double(line.b))
-    }
-
-    /// Where a corner on `line` grows, pixels from it, sliding along `direction` (its other
-    /// edge, which has no line, run out past the corner) until it is `fringeWidth` outside
-    /// `line` — far, where the edge leaves the line at a shallow angle (a thin cell of a
-    /// layer seen edge-on) — or `limit` pixels along; straight out of `line` where the edge
-    /// all but runs along it (the outline is cut back to the edge's line after).
-    private static func slide(_ line: EdgeLine, along direction: Point, limit: Double) -> Point {
-        let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
-        let outward = -(Double(line.a) * direction.x + Double(line.b) * direction.y) / length
-        guard length > 0, outward > 0.01 else { return Self.outward(line) }
-        let distance = min(Double(fringeWidth) / outward, limit)
-        return Point(x: direction.x * distance / length, y: direction.y * distance / length)
-    }
-
-    /// Sets the lines of the quad `rect` under `map` and of the clip regions (nil: none).
-    /// Lines that coincide (a layer clipped to its own bounds) are one, hard if any of them
-    /// is: a `hard` side, or a region's hard side.
-    private mutating func setEdgeLines(_ map: PlaneMap?, _ rect: Rect, hard: UInt64) {
-        if hasEdgeLines {
-            for k in lineOfEdge.indices { lineOfEdge[k] = -1 }
-            hasEdgeLines = false
-        }
-        grownPlane = map.map { ($0, rect) }
-        guard let map else { return }
-        candidateLines.removeAll(keepingCapacity: true)
-        let sides: [(normal: Point, through: Point)] = [
-            (Point(x: 0, y: 1), Point(x: rect.minX, y: rect.minY)), (Point(x: -1, y: 0), Point(x: rect.maxX, y: rect.minY)),
-            (Point(x: 0, y: -1), Point(x: rect.minX, y: rect.maxY)), (Point(x: 1, y: 0), Point(x: rect.minX, y: rect.minY)),
-        ]
-        for (bit, side) in sides.enumerated() {
-            guard let line = map.edgeLine(normal: side.normal, through: side.through) else { continue }
-            candidateLines.append((bit, line, hard & (1 << UInt64(bit)) != 0))
-        }
-        for (k, plane) in regionPlanes.enumerated() {
-            guard let line = EdgeLine(a: plane.a, b: plane.b, c: plane.c) else { continue }
-            candidateLines.append((Edge.regionBase + k, line, regionPlaneIsHard[k]))
-        }
-        let first = edgeLines.count
-        for i in candidateLines.indices where lineOfEdge[candidateLines[i].bit] == -1 {
-            let line = candidateLines[i].line
-            var isHard = false
-            for other in candidateLines where Self.isSameLine(other.line, line) { isHard = isHard || other.isHard }
-            guard !isHard else { continue }
-            let index = Int32(edgeLines.count)
-            edgeLines.append(line)
-            for other in candidateLines where Self.isSameLine(other.line, line) { lineOfEdge[other.bit] = index }
-        }
-        hasEdgeLines = edgeLines.count > first
-    }
-
-    /// Whether two lines are one within rounding: their normals within 10⁻⁴, their offsets
-    /// within a hundredth of a pixel.
-    private static func isSameLine(_ l: EdgeLine, _ m: EdgeLine) -> Bool {
-        abs(l.a - m.a) < 1e-4 && abs(l.b - m.b) < 1e-4 && abs(l.c - m.c) < 0.01
-    }
-
-    private mutating func emit(_ p: Point4) {
-        let s = p.p.projected
-        vertices.append(Vertex(x: Float(s.x), y: Float(s.y), u: Float(p.u), v: Float(p.v), w: Float(p.p.w)))
     }
 }

@@ -30,21 +30,21 @@ package final class DisplayListRenderer {
     package let textures: ContentTextures
     /// Whether this is SDL's software renderer, whose 2.26 release misdraws (or crashes on)
     /// textured triangles over about a thousand pixels wide.
-    private let isSoftware: Bool
-    private var tessellator = Tessellator()
-    private var vertices: [RasterVertex] = []
+    let isSoftware: Bool
+    var tessellator = Tessellator()
+    var vertices: [RasterVertex] = []
     /// The shades of `vertices`, for an item shaded exactly.
-    private var shades: [VertexShade] = []
+    var shades: [VertexShade] = []
     /// The draw call being gathered: its vertices (and, once an item of it is shaded
     /// exactly, a shade each), indices, texture and blending.
-    private var batchVertices: [RasterVertex] = []
-    private var batchShades: [VertexShade] = []
-    private var batchIndices: [Int32] = []
-    private var batchTexture: Texture?
-    private var batchBlended = false
+    var batchVertices: [RasterVertex] = []
+    var batchShades: [VertexShade] = []
+    var batchIndices: [Int32] = []
+    var batchTexture: Texture?
+    var batchBlended = false
     /// The call's anti-aliased edges, and for each of its triangles the run of them.
-    private var batchLines: [EdgeLine] = []
-    private var batchRanges: [Rasterizer.EdgeRange] = []
+    var batchLines: [EdgeLine] = []
+    var batchRanges: [Rasterizer.EdgeRange] = []
     /// Whether edges are anti-aliased by coverage: by default where the engine can. Off, the
     /// rasterizer draws the hard edges SDL's renderers draw (to compare engines).
     package var antialiases: Bool {
@@ -82,44 +82,44 @@ package final class DisplayListRenderer {
     package var drawsPictures = true {
         didSet { settledBottom = SettledBottom() }
     }
-    private lazy var pictures = SnapshotPictures(renderer: renderer, textures: textures)
+    lazy var pictures = SnapshotPictures(renderer: renderer, textures: textures)
     /// Whether a frame's settled bottom is drawn once, kept and begun from while it stays
     /// (`SettledBottom`), where the engine keeps frames. Off, every frame is drawn whole:
     /// the same pixels but where a translucent item over the bottom would have been
     /// blended into it ahead of time (`Precomposition`), within two levels. (Items of the
     /// bottom hidden under the rest are drawn in the frame that keeps it, and only then.)
     package var keepsSettledBottom = true
-    private var settledBottom = SettledBottom()
+    var settledBottom = SettledBottom()
     /// A part of the list being drawn (kept for its capacity).
-    private var partOfList = DisplayList()
+    var partOfList = DisplayList()
     /// The hard sides of the kept bottom and of this frame's (`bottomSides`).
-    private var keptBottomSides: [UInt64] = [], bottomSidesNow: [UInt64] = []
+    var keptBottomSides: [UInt64] = [], bottomSidesNow: [UInt64] = []
     /// The list being drawn with its snapshot items resolved (kept for its capacity).
-    private var resolved = DisplayList()
-    private var covers = Covers()
+    var resolved = DisplayList()
+    var covers = Covers()
     /// The covers of the draw call being sent (or of the pending clear), and the place in
     /// drawing order of the call's last item.
-    private var batchCovers: [CoveredPixels.Cover] = []
-    private var batchLastPlace = 0
+    var batchCovers: [CoveredPixels.Cover] = []
+    var batchLastPlace = 0
     /// The place in drawing order of the item being drawn.
-    private var place = 0
-    private var sharedSides = SharedSides()
-    private var uStops: [Double] = []
-    private var vStops: [Double] = []
-    private var occlusion = Occlusion()
-    private var precomposition = Precomposition()
+    var place = 0
+    var sharedSides = SharedSides()
+    var uStops: [Double] = []
+    var vStops: [Double] = []
+    var occlusion = Occlusion()
+    var precomposition = Precomposition()
     /// Per item of the list being drawn: its state (nil: not drawn), for text its layout,
     /// and where in its plane it paints.
-    private var states: [DrawState?] = []
-    private var layouts: [GlyphAtlas.Layout?] = []
-    private var paintRects: [Rect] = []
+    var states: [DrawState?] = []
+    var layouts: [GlyphAtlas.Layout?] = []
+    var paintRects: [Rect] = []
     /// Per item, what its clip regions let it show in its plane (`ClipBounds`; nil: unbounded).
-    private var seenThroughClips: [ClipBounds.Shown?] = []
-    private var drawOrder = DrawOrder<DrawState>()
+    var seenThroughClips: [ClipBounds.Shown?] = []
+    var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
-    package private(set) var lastTriangleCount = 0
+    package internal(set) var lastTriangleCount = 0
     /// Draw calls sent in the last `draw` call.
-    package private(set) var lastDrawCallCount = 0
+    package internal(set) var lastDrawCallCount = 0
 
     package init(renderer: Renderer, textures: ContentTextures) {
         self.renderer = renderer
@@ -137,7 +137,7 @@ package final class DisplayListRenderer {
     /// Halvings an image gets: none, but on the software renderer a quad over
     /// 1024 pixels on screen is cut in 4 × 4 cells, which it draws right (with hairline
     /// seams where it rounds their edges) instead of wrong.
-    private func textureMinimumDepth(_ item: DisplayList.Item) -> Int {
+    func textureMinimumDepth(_ item: DisplayList.Item) -> Int {
         guard isSoftware else { return 0 }
         let box = item.transform.projectedBounds(of: item.rect)
         return max(box.width, box.height) > 1024 ? 2 : 0
@@ -169,7 +169,7 @@ package final class DisplayListRenderer {
     /// `draw` of a list without snapshot items: drawn whole, or (the first list of a frame,
     /// drawn over its clear, where `keepsSettledBottom`) its settled bottom kept or begun
     /// from (`SettledBottom`).
-    private func drawResolved(_ list: DisplayList, pixelScale: Double, clip: Rect?) {
+    func drawResolved(_ list: DisplayList, pixelScale: Double, clip: Rect?) {
         lastTriangleCount = 0
         lastDrawCallCount = 0
         guard keepsSettledBottom, renderer.keepsFrames, renderer.pendingClearColor != nil else {
@@ -203,7 +203,7 @@ package final class DisplayListRenderer {
     /// The shared sides of a list whose parts are drawn apart, found on the whole of it (so
     /// a side one part shares with the other stays hard on both: anti-aliased apart, what
     /// lies beneath would show through a seam), its items but text all candidates.
-    private func findSharedSides(_ list: DisplayList) {
+    func findSharedSides(_ list: DisplayList) {
         guard antialiases else { return }
         let items = list.items
         sharedSides.find(in: list, nearW: tessellator.nearW) { !items[$0].fill.isText }
@@ -212,7 +212,7 @@ package final class DisplayListRenderer {
     /// Writes to `sides` which sides of the first `n` items of `list`, and of the clip
     /// regions they are seen through, are hard (`findSharedSides` found them): what the
     /// kept frame's pixels depend on of the rest.
-    private func bottomSides(_ list: DisplayList, _ n: Int, into sides: inout [UInt64]) {
+    func bottomSides(_ list: DisplayList, _ n: Int, into sides: inout [UInt64]) {
         sides.removeAll(keepingCapacity: true)
         guard antialiases else { return }
         sides.append(contentsOf: sharedSides.hard[..<n])
@@ -229,7 +229,7 @@ package final class DisplayListRenderer {
 
     /// Whether the settled bottom's sides are hard as they were when it was kept (finding
     /// the list's shared sides).
-    private func bottomSidesAreAsKept(_ list: DisplayList, _ n: Int) -> Bool {
+    func bottomSidesAreAsKept(_ list: DisplayList, _ n: Int) -> Bool {
         findSharedSides(list)
         bottomSides(list, n, into: &bottomSidesNow)
         return bottomSidesNow == keptBottomSides
@@ -238,7 +238,7 @@ package final class DisplayListRenderer {
     /// Draws `list` (without snapshot items) into `clip`, beginning from the pending clear or
     /// (`fromKeptFrame`) from the kept frame; its shared sides found on it, or (a part of a
     /// list, `sidesFrom` its first item's place there) on the whole list (`findSharedSides`).
-    private func drawItems(_ list: DisplayList, pixelScale: Double, clip: Rect?, fromKeptFrame: Bool = false, sidesFrom: Int? = nil) {
+    func drawItems(_ list: DisplayList, pixelScale: Double, clip: Rect?, fromKeptFrame: Bool = false, sidesFrom: Int? = nil) {
         let output = renderer.outputSize
         let area = clip ?? Rect(x: 0, y: 0, width: Double(output.width), height: Double(output.height))
         states.removeAll(keepingCapacity: true)
@@ -307,7 +307,7 @@ package final class DisplayListRenderer {
 
     /// Notes the pixels each opaque item drawn will replace (`Covers`), within `area` and the
     /// renderer's clip.
-    private func findCovers(_ list: DisplayList, _ area: Rect) {
+    func findCovers(_ list: DisplayList, _ area: Rect) {
         covers.reset()
         guard skipsCoveredPixels else { return }
         func inner(_ r: Rect) -> PixelRect {
@@ -321,7 +321,7 @@ package final class DisplayListRenderer {
     }
 
     /// Calls `body` with the pixels of the covers of items drawn after place `order`.
-    private func covered(after order: Int, _ body: (CoveredPixels) -> Void) {
+    func covered(after order: Int, _ body: (CoveredPixels) -> Void) {
         covers.after(order, into: &batchCovers)
         batchCovers.withUnsafeBufferPointer { c in
             covers.runs.withUnsafeBufferPointer { r in body(CoveredPixels(covers: c, runs: r)) }
@@ -329,14 +329,14 @@ package final class DisplayListRenderer {
     }
 
     /// The glyph layout of a text item (nil for other items, and for text with nothing to draw).
-    private func layout(_ item: DisplayList.Item, _ pixelScale: Double) -> GlyphAtlas.Layout? {
+    func layout(_ item: DisplayList.Item, _ pixelScale: Double) -> GlyphAtlas.Layout? {
         guard case .text(let text) = item.fill else { return nil }
         return textures.layout(text, wrapWidth: item.rect.width, scale: pixelScale)
     }
 
     /// Where `item` paints in its plane: its rect, and for text its glyphs too, which may
     /// pass it.
-    private func paintRect(_ item: DisplayList.Item, _ layout: GlyphAtlas.Layout?, _ pixelScale: Double) -> Rect {
+    func paintRect(_ item: DisplayList.Item, _ layout: GlyphAtlas.Layout?, _ pixelScale: Double) -> Rect {
         guard let layout, !layout.quads.isEmpty else { return item.rect }
         let b = layout.bounds
         return item.rect.union(Rect(x: item.rect.minX + b.minX / pixelScale, y: item.rect.minY + b.minY / pixelScale,
@@ -345,7 +345,7 @@ package final class DisplayListRenderer {
 
     /// What items must share to share a draw call: where their pixels come from, and
     /// whether they blend.
-    private struct DrawState: Equatable {
+    struct DrawState: Equatable {
         enum Source: Equatable { case colors, glyphs, image(String) }
         var source: Source
         var blended: Bool
@@ -353,7 +353,7 @@ package final class DisplayListRenderer {
 
     /// The state `item` draws with, or nil when it cannot be drawn (an image not loaded, a
     /// snapshot not resolved). Opaque fills are drawn without blending.
-    private func drawState(_ item: DisplayList.Item) -> DrawState? {
+    func drawState(_ item: DisplayList.Item) -> DrawState? {
         let opaque = item.opacity >= 1
         switch item.fill {
         case .color(let c): return DrawState(source: .colors, blended: !(opaque && c.alpha >= 1))
@@ -364,211 +364,5 @@ package final class DisplayListRenderer {
         case .text: return DrawState(source: .glyphs, blended: true)
         case .snapshot: return nil
         }
-    }
-
-    /// Draws one item, coloured by its shading and cut to its clip region in `clips`, its
-    /// edges anti-aliased but its `hardSides`; `layout` is a text item's layout when already
-    /// looked up this frame; glyphs wholly outside `shown` (in the item's coordinates) are
-    /// left out, as the clip would cut them away.
-    private func draw(_ shading: Shading, clips: [DisplayList.Clip], pixelScale: Double, blended: Bool,
-                      layout known: GlyphAtlas.Layout?, shown: Rect?, hardSides: UInt64) {
-        let item = shading.item
-        func startOver() {
-            tessellator.reset()
-            tessellator.clip(to: clips, index: item.clip, hardSides: antialiases ? sharedSides.hardClips : [])
-        }
-        startOver()
-        let opacity = Float(min(max(item.opacity, 0), 1))
-        switch item.fill {
-        case .color, .gradient:
-            uStops.removeAll(keepingCapacity: true)
-            vStops.removeAll(keepingCapacity: true)
-            // Shaded exactly only where a tint's product would be cut in a grid of cells (a
-            // fold's shadow on a gradient): where a few cells do, they cost a rasterizer less.
-            let exactly = shadesExactly && shading.isAffineOnlyWithTintApart
-            let precision = shading.cuts(levelTolerance: gradientLevelTolerance, tintApart: exactly, uStops: &uStops,
-                                         vStops: &vStops)
-            // Interpolated perspective-correct, the colour needs cells at its stops only.
-            func tessellateAndFill() -> Bool {
-                tessellator.add(rect: item.rect, transform: item.transform, precision: exactly ? .whole : precision, uStops: uStops,
-                                vStops: vStops, antialiased: true, hardSides: hardSides)
-                return exactly ? fillExactly(shading) : fill { u, v in shading.color(atUnit: Double(u), Double(v)) ?? .clear }
-            }
-            // A corner grown past an edge where a gradient reaches 0 or 1 takes a colour a
-            // byte cannot hold, which would bend its whole cell's colours: then cells half a
-            // pixel wide are cut at the edges, so that only pixels the edges cross take it.
-            if !tessellateAndFill() && Self.addEdgeStops(item, &uStops, &vStops) {
-                startOver()
-                _ = tessellateAndFill()
-            }
-            submit(texture: nil, blended: blended, exactly: exactly)
-        case .image(let image, let source):
-            guard let texture = textures.image(image.id) else { return }
-            tessellator.add(rect: item.rect, transform: item.transform, minimumDepth: textureMinimumDepth(item),
-                            antialiased: true, hardSides: hardSides)
-            fill(white: opacity) { u, v in
-                (Float(source.minX) + u * Float(source.width), Float(source.minY) + v * Float(source.height))
-            }
-            submit(texture: texture, blended: blended)
-        case .text(let text):
-            // A layout looked up before the atlas started over points at cleared glyphs.
-            guard let layout = known.flatMap({ textures.isCurrent($0) ? $0 : nil }) ?? self.layout(item, pixelScale),
-                  let atlas = textures.glyphTexture else { return }
-            vertices.removeAll(keepingCapacity: true)
-            let side = Float(atlas.width)
-            let textColor = text.color.withAlpha(text.color.alpha * Double(opacity))
-            let color = Renderer.bytes(textColor)
-            for (cell, box) in layout.quads {
-                let first = tessellator.vertices.count
-                let glyph = Rect(x: item.rect.minX + box.minX / pixelScale, y: item.rect.minY + box.minY / pixelScale,
-                                 width: box.width / pixelScale, height: box.height / pixelScale)
-                if let shown, !shown.overlaps(glyph) { continue }
-                tessellator.add(rect: glyph, transform: item.transform)
-                for t in tessellator.vertices[first...] {
-                    // A tint laid over the text colours each glyph corner where it lies.
-                    let tinted = shading.over == nil ? color : Renderer.bytes(shading.color(
-                        textColor, at: Point(x: glyph.minX + Double(t.u) * glyph.width, y: glyph.minY + Double(t.v) * glyph.height)))
-                    vertices.append(Self.vertex(t, tinted, u: (Float(cell.minX) + t.u * Float(cell.width)) / side,
-                                                v: (Float(cell.minY) + t.v * Float(cell.height)) / side))
-                }
-            }
-            submit(texture: atlas, blended: blended)
-        case .snapshot:
-            return   // resolved before drawing (`SnapshotPictures`)
-        }
-    }
-
-    /// Fills the vertex buffer with untextured vertices coloured per (u, v); whether every
-    /// colour fit in bytes unclamped.
-    private func fill(_ color: (Float, Float) -> Color) -> Bool {
-        vertices.removeAll(keepingCapacity: true)
-        var fits = true
-        for t in tessellator.vertices {
-            let c = color(t.u, t.v)
-            fits = fits && Self.fitsInBytes(c)
-            vertices.append(Self.vertex(t, Renderer.bytes(c)))
-        }
-        return fits
-    }
-
-    /// Fills the vertex buffer with untextured vertices coloured per (u, v) by `shading`
-    /// without its tint, and their shades: 1/w, and the tint apart; whether every colour
-    /// fit in bytes unclamped (the tint is kept in floating point).
-    private func fillExactly(_ shading: Shading) -> Bool {
-        vertices.removeAll(keepingCapacity: true)
-        shades.removeAll(keepingCapacity: true)
-        var fits = true
-        for t in tessellator.vertices {
-            let (base, tint) = shading.colorApart(atUnit: Double(t.u), Double(t.v)) ?? (.clear, nil)
-            fits = fits && Self.fitsInBytes(base)
-            vertices.append(Self.vertex(t, Renderer.bytes(base)))
-            // Unclamped: a grown corner's tint runs on as the edge's does (inside the layer
-            // the interpolated τ is its own, in 0…1; past it the rasterizer holds the mix to
-            // 0…255).
-            let tau = Float(tint?.alpha ?? 0)
-            let premultiplied = tint.map { SIMD4(Float($0.red), Float($0.green), Float($0.blue), 0) * 255 * tau } ?? .zero
-            shades.append(VertexShade(q: 1 / t.w, tint: SIMD4(premultiplied.x, premultiplied.y, premultiplied.z, tau)))
-        }
-        return fits
-    }
-
-    /// Whether every channel of `c` lies in 0…1 (to within half a level).
-    private static func fitsInBytes(_ c: Color) -> Bool {
-        let low = -0.5 / 255, high = 1 + 0.5 / 255
-        return c.red >= low && c.red <= high && c.green >= low && c.green <= high && c.blue >= low && c.blue <= high
-            && c.alpha >= low && c.alpha <= high
-    }
-
-    /// Adds to `uStops` and `vStops` the unit coordinates half a pixel in from each side of
-    /// `item`'s image (a quarter of the way at most); false where its image has no size to
-    /// measure (a corner behind the eye).
-    private static func addEdgeStops(_ item: DisplayList.Item, _ uStops: inout [Double], _ vStops: inout [Double]) -> Bool {
-        let r = item.rect
-        func corner(_ x: Double, _ y: Double) -> Point? {
-            let p = item.transform.apply(x: x, y: y)
-            return p.w > 0 ? Point(x: p.x / p.w, y: p.y / p.w) : nil
-        }
-        guard let a = corner(r.minX, r.minY), let b = corner(r.maxX, r.minY), let c = corner(r.maxX, r.maxY),
-              let d = corner(r.minX, r.maxY) else { return false }
-        func length(_ p: Point, _ q: Point) -> Double { ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() }
-        let across = max(length(a, b), length(d, c)), down = max(length(a, d), length(b, c))
-        guard across > 0, down > 0 else { return false }
-        let du = min(0.25, 0.5 / across), dv = min(0.25, 0.5 / down)
-        uStops.append(du)
-        uStops.append(1 - du)
-        vStops.append(dv)
-        vStops.append(1 - dv)
-        return true
-    }
-
-    /// A vertex at `t`'s screen position in colour `c`, at texture position (u, v).
-    private static func vertex(_ t: Tessellator.Vertex, _ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), u: Float = 0,
-                               v: Float = 0) -> RasterVertex {
-        RasterVertex(x: t.x, y: t.y, r: c.r, g: c.g, b: c.b, a: c.a, u: u, v: v)
-    }
-
-    /// Fills the vertex buffer with white vertices of `opacity` and texture coordinates per (u, v).
-    private func fill(white opacity: Float, _ uv: (Float, Float) -> (Float, Float)) {
-        vertices.removeAll(keepingCapacity: true)
-        let a = Renderer.byte(Double(opacity))
-        for t in tessellator.vertices {
-            let (s, r) = uv(t.u, t.v)
-            vertices.append(Self.vertex(t, (255, 255, 255, a), u: s, v: r))
-        }
-    }
-
-    /// Adds the tessellated item to the draw call being gathered, first sending that call
-    /// when the texture or the blending differs; `exactly`, with its `shades` (untextured).
-    /// A call's shades are kept only from its first item shaded exactly on, the vertices
-    /// before it and those of items drawn affinely given plain ones.
-    private func submit(texture: Texture?, blended: Bool, exactly: Bool = false) {
-        let indices = tessellator.indices
-        guard !indices.isEmpty else { return }
-        if !batchIndices.isEmpty && (texture !== batchTexture || blended != batchBlended) { flush() }
-        batchTexture = texture
-        batchBlended = blended
-        batchLastPlace = place
-        let base = Int32(batchVertices.count)
-        if exactly && batchShades.isEmpty { batchShades.append(contentsOf: repeatElement(VertexShade(), count: batchVertices.count)) }
-        batchVertices.append(contentsOf: vertices)
-        if exactly {
-            batchShades.append(contentsOf: shades)
-        } else if !batchShades.isEmpty {
-            batchShades.append(contentsOf: repeatElement(VertexShade(), count: vertices.count))
-        }
-        for i in indices { batchIndices.append(base + i) }
-        if antialiases {
-            let lines = Rasterizer.EdgeRange(first: Int32(batchLines.count), count: Int32(tessellator.edgeLines.count))
-            batchLines.append(contentsOf: tessellator.edgeLines)
-            batchRanges.append(contentsOf: repeatElement(lines, count: indices.count / 3))
-        }
-        lastTriangleCount += indices.count / 3
-    }
-
-    /// Sends the gathered draw call.
-    private func flush() {
-        guard !batchIndices.isEmpty else { return }
-        batchVertices.withUnsafeBufferPointer { v in
-            batchIndices.withUnsafeBufferPointer { i in
-                batchLines.withUnsafeBufferPointer { lines in
-                    batchRanges.withUnsafeBufferPointer { ranges in
-                        batchShades.withUnsafeBufferPointer { shades in
-                            covered(after: batchLastPlace) { covered in
-                                let edges = antialiases ? Rasterizer.TriangleEdges(lines: lines, ranges: ranges) : nil
-                                renderer.drawGeometry(v, i, edges: edges, shades: shades.isEmpty ? nil : shades, texture: batchTexture,
-                                                      blended: batchBlended, covered: covered)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        batchVertices.removeAll(keepingCapacity: true)
-        batchShades.removeAll(keepingCapacity: true)
-        batchIndices.removeAll(keepingCapacity: true)
-        batchLines.removeAll(keepingCapacity: true)
-        batchRanges.removeAll(keepingCapacity: true)
-        batchTexture = nil
-        lastDrawCallCount += 1
     }
 }
