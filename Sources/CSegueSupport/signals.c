@@ -7,9 +7,14 @@ static volatile sig_atomic_t received = 0;
 
 static void on_signal(int sig) {
     if (received) {
-        // A second signal: the first one's clean-up is taking too long; end as the default would.
-        signal(sig, SIG_DFL);
-        raise(sig);
+        // A second signal a person sends (Ctrl-C again, the terminal closing, kill again): the
+        // first one's clean-up is taking too long; end as the default would. SIGPIPE and the
+        // rest come again by themselves (each write to a closed pipe), so they wait for the
+        // clean-up the first one started.
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGQUIT) {
+            signal(sig, SIG_DFL);
+            raise(sig);
+        }
         return;
     }
     received = sig;

@@ -50,15 +50,15 @@ extension DemoScreen.Design {
         tiles: [Color(hex: 0xFCA5A5), Color(hex: 0xFCD34D), Color(hex: 0x93C5FD), Color(hex: 0xC4B5FD)])
 
     /// The flip demo's two screens worded for `transition`: its name on the button and the
-    /// modal, the drags that run it each way (from its `interaction`), the threshold.
+    /// modal, the drags that run it each way (from its `interaction`). How far is far enough
+    /// is the tuning's (the HUD's marker), so the screens do not say a number.
     static func screens(for transition: CustomTransition) -> (base: Self, modal: Self) {
         let name = transition.name
         let button = name.prefix(1).uppercased() + name.dropFirst()
-        let threshold = Int(((transition.interaction?.threshold ?? 0.5) * 100).rounded())
         var base = flipHome, modal = flipModal
         base.buttonTitle = button
         if let present = transition.interaction?.present {
-            base.card = "\(present.instruction) to bring in the next screen with \(name). Let go past \(threshold) % and it finishes; short of it, it goes back."
+            base.card = "\(present.instruction) to bring in the next screen with \(name). Let go far enough and it finishes; short of it, it goes back."
         } else {
             base.card = "Press \(button) to bring in the next screen with \(name)."
         }

@@ -7,6 +7,9 @@ import SegueStudio
 /// The text of `segue --help`: the prose written here, the synopses and option tables
 /// generated from the options each command declares (with their help beside them).
 enum Help {
+    /// The subcommands, each with help of its own.
+    static let commands = ["replay", "render", "curve", "check", "catalog"]
+
     /// The help, listing `transitions` (a package's own) after the built-in demos: all of it,
     /// or where `command` names a subcommand (`segue render --help`, `segue help render`), its
     /// usage, its section and the exit status.

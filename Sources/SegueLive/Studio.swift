@@ -31,6 +31,9 @@ public enum Studio {
             if args.first == "help" || args.contains("--help") || args.contains("-h") {
                 // `segue help render` or `segue render --help`: render's own.
                 let command = args.first == "help" ? args.dropFirst().first : args.first
+                if let command, !command.hasPrefix("-"), !Help.commands.contains(command) {
+                    throw UsageError("unknown command \(Echo.quoted(command)) (one of: \(Help.commands.joined(separator: ", ")))")
+                }
                 try Command.writeStandardOutput(Help.text(for: command, transitions: transitions) + "\n")
                 return 0
             }

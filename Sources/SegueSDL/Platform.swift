@@ -20,7 +20,7 @@ package final class Platform {
         let environment = ProcessInfo.processInfo.environment
         func given(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if !headless, given("SDL_VIDEODRIVER") == nil, given("DISPLAY") == nil, given("WAYLAND_DISPLAY") == nil {
-            throw SDLError(message: "no display: DISPLAY and WAYLAND_DISPLAY are not set")
+            throw SDLError(message: "no display: DISPLAY and WAYLAND_DISPLAY are not set (on a console, set SDL_VIDEODRIVER=kmsdrm)")
         }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // Before SDL's video starts: SDL chains its own X error handler to the one it finds

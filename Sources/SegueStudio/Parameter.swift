@@ -121,8 +121,11 @@ extension Parameter.Spec {
                     assign: { text, p in p[keyPath: path] = try Parse.number(text, name, in: range) },
                     text: { shown($0[keyPath: path]) },
                     step: { p, sign, _ in
+                        // Toward the range and never back: a reference outside it (a file's
+                        // 0.03 s) steps into it one way only.
+                        let v = p[keyPath: path], next = ((v + step * sign) * 100).rounded() / 100
                         var q = p
-                        q[keyPath: path] = min(max(((p[keyPath: path] + step * sign) * 100).rounded() / 100, range.lowerBound), range.upperBound)
+                        q[keyPath: path] = sign > 0 ? max(v, min(next, range.upperBound)) : min(v, max(next, range.lowerBound))
                         return q
                     },
                     json: { .number($0[keyPath: path]) })

@@ -276,7 +276,8 @@ extension Session {
     /// never ends it.
     private func scrub(toX x: Double) {
         let bar = HUD.scrubArea(in: layout.hud)
-        let fraction = min(max((x - bar.minX) / bar.width, 0), 0.999)
+        // The bar shows the percent a release decides by: the time that shows it.
+        let fraction = min(demo.parameters.timeFraction(atPercent: min(max((x - bar.minX) / bar.width, 0), 1)), 0.999)
         isPaused = true
         if !isTransitioning { startNextOnEveryScreen() }
         guard let c = demo.window.activeTransition, !c.isInteractive, let start = c.animationStartTime else { return }

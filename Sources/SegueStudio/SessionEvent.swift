@@ -4,7 +4,8 @@ import Segue
 /// One line of `--events` output: the whole contract of the JSON lines the app and replays
 /// print, as one type encoded by `JSONEncoder`. `event` names the kind; the other keys
 /// appear only where the kind has them:
-/// - `ready`: `window`, `screen`, `demo`, `renderer`, `rendererReason`, `tuning`, `targets` —
+/// - `ready`: `window`, `screen`, `demo`, `hud`, `renderer`, `rendererReason`, `tuning`, `targets`,
+///   and while split `screens` —
 ///   the first frame is on screen; `tuning` is the demo's (`Tuning`); `renderer` names the engine and `rendererReason` why it draws
 ///   ("asked for", or `auto`'s "GPU: …", "no GPU: OpenGL is llvmpipe …", "no OpenGL");
 /// - `screen`: `demo`, `screen`, `hud`, `targets`, and while split `screens` — after every

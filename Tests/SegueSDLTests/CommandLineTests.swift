@@ -225,6 +225,10 @@ import Testing
                 #expect(r.stdout.count < whole.count / 2, "\(args)")
             }
         }
+        for args in [["help", "nosuch"], ["nosuch", "--help"]] {
+            let r = try Self.run(args)
+            #expect(r.status == 2 && r.stderr.hasPrefix("segue: unknown command 'nosuch' (one of: replay, render"), "\(args): \(r.stderr)")
+        }
     }
 
     /// `segue catalog` lists the built-in demos, then the catalog's files by name, one line

@@ -24,6 +24,10 @@ import SegueCommandLine
         #expect(RegularFile.read(atPath: dir, limit: 7) == .failure(.notRegular))
         #expect(RegularFile.read(atPath: dir + "/none", limit: 7) == .failure(.notRegular))
         #expect(RegularFile.read(atPath: dir + "/eight", limit: 100) == .success(Data(repeating: 65, count: 8)))
+        // A FIFO with no writer is refused at once, not waited on.
+        #expect(mkfifo(dir + "/fifo", 0o644) == 0)
+        #expect(RegularFile.read(atPath: dir + "/fifo", limit: 100) == .failure(.notRegular))
+        #expect(WatchedTransitionFile.load(dir + "/fifo").failureMessage == "'\(dir)/fifo': not a regular file")
     }
 
     /// Each reader: a transition file (also a recording's `moreFiles` and `--transition-file`,

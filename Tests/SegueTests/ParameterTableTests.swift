@@ -60,6 +60,11 @@ import SegueCommandLine
                 }
             }
         }
+        // A reference outside the range (a file's 0.03 s) steps into it forward only.
+        var short = base
+        short.duration = 0.03
+        #expect(Parameter.duration.stepped(short, by: -1, reference: short).duration == 0.03)
+        #expect(Parameter.duration.stepped(short, by: 1, reference: short).duration == 0.13)
         // From 30 s, d steps to 30.1, not down to the key's old limit of 10.
         let thirty = try SessionOptions(parsing: ["--duration", "30"]).applied(to: base)
         #expect(Parameter.duration.stepped(thirty, by: 1, reference: base).duration == 30.1)

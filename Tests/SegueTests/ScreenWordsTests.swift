@@ -4,7 +4,7 @@ import Testing
 @testable import SegueStudio
 
 /// The screens of a catalog entry or a file say what its transition asks for: its name on
-/// the button and the modal, each way's drag in words, its threshold; never the flip's.
+/// the button and the modal, each way's drag in words; never the flip's.
 @MainActor @Suite struct ScreenWordsTests {
     private func words(_ demo: Demo) -> String {
         Compositor.compose(demo.window.layer, scale: 1).items.compactMap { item -> String? in
@@ -17,7 +17,7 @@ import Testing
         let fold = try #require(PlayWithoutDragTests.catalog.first { $0.name == "fold" })
         let demo = DemoCatalog.make(fold, screenSize: Size(width: 375, height: 667))
         let home = words(demo)
-        #expect(home.contains("Drag left from the right edge to bring in the next screen with fold. Let go past 50 % and it finishes"), "\(home)")
+        #expect(home.contains("Drag left from the right edge to bring in the next screen with fold. Let go far enough and it finishes"), "\(home)")
         #expect(home.contains("Fold") && !home.lowercased().contains("flip"), "\(home)")
         #expect(demo.targets.map(\.name) == ["fold"])
         demo.prepare(for: .dismiss)

@@ -75,6 +75,20 @@ import SegueCommandLine
         #expect(!d.session.demo.window.isTransitioning)
     }
 
+    /// In a linear scrub the bar shows the percent, so a press on it puts that percent under
+    /// the pointer (the time that shows it), not the time fraction.
+    @Test func theProgressBarScrubsToThePercentItShows() throws {
+        var options = SessionOptions()
+        options.tuning[.scrub] = "linear"
+        let d = SessionDriver(options)
+        let bar = HUD.controls(d.session.hud, in: d.session.layout.hud).first { $0.control == .scrubBar }!.rect
+        d.frame([.mouseDown(x: bar.minX + bar.width * 0.25, y: bar.midY)])
+        d.frame()
+        #expect(abs(d.session.hud.percent - 0.25) < 1e-6, "\(d.session.hud.percent)")
+        let c = try #require(d.session.demo.window.activeTransition)
+        #expect(abs(c.fractionComplete - Easing.bezier(.easeInEaseOut).timeFraction(reaching: 0.25)) < 1e-6)
+    }
+
     @Test func keysAndButtonsTuneTheParametersAndTheHUDMarksChanges() {
         let d = SessionDriver()
         d.frame([.key(.character("d"), shift: false), .key(.character("t"), shift: true), .key(.character("r"), shift: false)])

@@ -115,6 +115,18 @@ import Testing
         root.addSublayer(leaf)
         #expect(leaf.animation(forKey: "again")?.beginTime == 5)
 
+        // A tree whose root's clock is set only later: its animations start then, once; moving
+        // a layer within it afterwards does not shift them again.
+        let late = Layer(), inner = Layer(), moved = Layer()
+        late.addSublayer(inner)
+        inner.addSublayer(moved)
+        moved.add(fade, forKey: "fade")
+        late.clockTime = 3
+        #expect(moved.animation(forKey: "fade")?.beginTime == 3)
+        late.clockTime = 3.5
+        late.addSublayer(moved)
+        #expect(moved.animation(forKey: "fade")?.beginTime == 3)
+
         // Under a paused parent (an interactive transition's container) it starts at the offset.
         let paused = Layer(), built = Layer()
         paused.timing = MediaTiming(beginTime: 0, speed: 0, timeOffset: 0.3)

@@ -37,6 +37,12 @@ public struct TransitionParameters: Hashable, Sendable {
         scrub == .curve ? fraction : min(max(progress(atTimeFraction: fraction), 0), 1)
     }
 
+    /// The fraction of the time (0…1) at which the timeline shows `percent` (0…1): the
+    /// inverse of `percent(atTimeFraction:)`, the first crossing where a curve dips.
+    public func timeFraction(atPercent percent: Double) -> Double {
+        scrub == .curve ? min(max(percent, 0), 1) : curve.easing(duration: duration).timeFraction(reaching: percent)
+    }
+
     /// Gives `interaction` the drag-related parameters (and the curve over the whole
     /// timeline, which linear scrubbing undoes).
     @MainActor public func apply(to interaction: DragInteractionController) {

@@ -72,7 +72,11 @@ public final class Layer {
     /// Seconds; read only on the root layer, where the owner of the tree sets it each frame.
     /// Setting it makes this layer the root of a clocked tree (see `add(_:forKey:)`).
     @exclusivity(unchecked) public var clockTime = 0.0 {
-        didSet { isClockRoot = true }
+        didSet {
+            guard !isClockRoot else { return }
+            isClockRoot = true
+            startAnimationsAddedOffClock()
+        }
     }
     /// Whether `clockTime` has ever been set on this layer.
     private var isClockRoot = false

@@ -40,7 +40,9 @@ package enum RegularFile {
     /// costs `limit` bytes and a chunk of memory, not all of it. Chunks are 64 KiB (whole
     /// multiples of 8, as some kernel files require).
     package static func read(atPath path: String, limit: Int) -> Result<Data, ReadFailure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking: a FIFO with no writer would hold `open` (and SA_RESTART would restart
+        // it after a signal); a regular file reads the same either way.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(errno == ENOENT ? .notRegular : .failed(String(cString: strerror(errno)))) }
         defer { close(fd) }
         var info = stat()
