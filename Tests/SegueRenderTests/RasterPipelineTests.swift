@@ -181,8 +181,12 @@ import Testing
         }
     }
 
-    @Test func waitingWithNothingGivenReturns() {
+    /// With nothing given, `wait` returns at once (within a second, where a missed signal
+    /// would hang the test).
+    @Test(.timeLimit(.minutes(1))) func waitingWithNothingGivenReturns() {
+        let start = ContinuousClock.now
         RasterPipeline(rasterizer: Rasterizer()).wait()
+        #expect(ContinuousClock.now - start < .seconds(1))
     }
 }
 

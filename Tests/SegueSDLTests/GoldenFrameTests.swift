@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Segue
 import SegueDemos
+import SegueStudio
 @testable import SegueSDL
 import CSDL2
 import SegueTestSupport
@@ -45,6 +46,20 @@ import SegueTestSupport
         + [0.3, 0.42].map { Stop(demo: "pageturn", operation: .dismiss, progress: $0, size: Size(width: 1000, height: 600), label: "wide") }
         + [0.1, 0.25, 0.5].map { Stop(demo: "magicmove", operation: .push, progress: $0) }
         + [0.2, 0.6].map { Stop(demo: "magicmove", operation: .pop, progress: $0) }
+
+    /// The catalog's transitions, read from the repository's `Assets/Transitions`.
+    nonisolated static let catalog = (try? TransitionCatalog.read(assets: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("../../Assets").standardized.path)) ?? []
+
+    /// Every catalog transition at 40 % of its present: the middle of the motion (not the half,
+    /// where turn stands edge-on), its layers turned, cut, dimmed and faded.
+    @Test(arguments: catalog.map(\.name))
+    func catalogMidFrame(_ name: String) throws {
+        #expect(Self.catalog.count == 12)
+        let transition = try #require(Self.catalog.first { $0.name == name })
+        let (w, h, rgba) = try render(DemoCatalog.make(transition, screenSize: Self.screen), .present, 0.4)
+        try Golden.check(rgba, width: w, height: h, name: "catalog-\(name)-present-40")
+    }
 
     @Test(arguments: stops)
     func goldenFrame(_ stop: Stop) throws {
