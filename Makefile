@@ -7,7 +7,7 @@ ARGS ?=
 # rounding needs no libm call; magic move at 4K draws about a fifth faster.
 RELEASE := -c release $(if $(filter x86_64,$(shell uname -m)),-Xswiftc -target-cpu -Xswiftc nehalem)
 
-.PHONY: deps build run test bench e2e example fuzz pictures clean
+.PHONY: deps build run test tsan bench e2e example fuzz pictures clean
 
 deps:
 	@scripts/install-deps.sh
@@ -20,6 +20,11 @@ run: build
 
 test: deps
 	$(SWIFT) test
+
+# The render stages' tests under ThreadSanitizer: the raster pipeline runs its calls on
+# threads of its own (a build of its own, in .build/tsan).
+tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter SegueRenderTests
 
 # Frame, engine, soak and live-app figures, beside Chromium's (the peer, installed here).
 bench: build
