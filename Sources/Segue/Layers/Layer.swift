@@ -69,9 +69,11 @@ public final class Layer {
     /// The earliest `endTime` of the animations: until then none can have ended, and the
     /// per-frame walk for ended animations need not look at them.
     @exclusivity(unchecked) private var earliestAnimationEnd = Double.infinity
-    /// Seconds; read only on the root layer, where the owner of the tree sets it each frame.
-    /// Setting it makes this layer the root of a clocked tree (see `add(_:forKey:)`).
-    @exclusivity(unchecked) public var clockTime = 0.0 {
+    /// Seconds; read only on the root layer, where its window sets it each frame
+    /// (`Window.advance(to:)`, the one way to move the clock, which also runs the display
+    /// links and completions). Setting it makes this layer the root of a clocked tree (see
+    /// `add(_:forKey:)`).
+    @exclusivity(unchecked) public internal(set) var clockTime = 0.0 {
         didSet {
             guard !isClockRoot else { return }
             isClockRoot = true
