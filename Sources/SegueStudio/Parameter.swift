@@ -31,8 +31,14 @@ package enum Parameter: String, CaseIterable, Sendable {
         package let json: (TransitionParameters) -> JSONScalar?
     }
 
+    /// Its declaration: made once (the HUD reads it every frame it draws).
+    package var spec: Spec { Self.table[self]! }
+
+    /// Every parameter's declaration, made once; never changed after.
+    nonisolated(unsafe) private static let table = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaration) })
+
     /// The table.
-    package var spec: Spec {
+    private var declaration: Spec {
         switch self {
         case .duration:
             return .number("duration", "d", "--duration", "S", "the transition's duration", 0.05...60, unit: " seconds",
