@@ -178,13 +178,13 @@ import Testing
         // own) and leaves no partial file.
         let video = try Self.run(["replay", "minute.json", "--out", "v.webm", "--no-trim-idle"], in: dir, signal: SIGHUP, after: 2)
         #expect(video.status == 129 && video.seconds < 1, "\(video)")
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        ffmpeg.arguments = ["-f", dir]
-        ffmpeg.standardOutput = FileHandle.nullDevice
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        #expect(ffmpeg.terminationStatus == 1, "a process still runs on \(dir)")
+        // No process (ffmpeg) is left with the folder in its command line (read from /proc:
+        // a new machine may have no pgrep).
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
+            guard Int(pid) != nil, let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: line, as: UTF8.self).contains(dir)
+        }
+        #expect(left.isEmpty, "processes still run on \(dir): \(left)")
         try FileManager.default.removeItem(atPath: dir + "/minute.json")
         #expect(Self.contents(dir) == ["day.json"])
         // Without --no-frame-limit the day-long recording is refused up front, with the count.
