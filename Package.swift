@@ -1,14 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The module graph reads one way: the model (Segue) ← the render stages (SegueRender) ←
-// the platform (SegueSDL) ← the app (SegueLive) ← the executables; the demos and the studio
-// sit on the model, platform-free; SegueCommandLine sits on the model under the rest. What crosses modules
-// but is not for a user of the `Segue` library has `package` access.
+// The module graph reads one way: the model (Segue) ← the transitions that come with it and
+// the file format (SegueCatalog) ← the demos and the studio, platform-free; the model ← the
+// render stages (SegueRender) ← the platform (SegueSDL) ← the app (SegueLive) ← the
+// executables. Under them all, model-free: the process's edges (SegueProcess) ← the command
+// line (SegueCommandLine). What crosses modules but is not for a user of the libraries has
+// `package` access.
 let package = Package(
     name: "Segue",
     products: [
         .library(name: "Segue", targets: ["Segue"]),
+        // The transitions that come with Segue, `CustomTransition` and transition files.
+        .library(name: "SegueCatalog", targets: ["SegueCatalog"]),
         // The whole app as a library, for a package that runs it with transitions of its own.
         .library(name: "SegueLive", targets: ["SegueLive"]),
         .executable(name: "segue", targets: ["SegueApp"]),
@@ -24,28 +28,34 @@ let package = Package(
         .target(name: "CSegueSupport", linkerSettings: [.linkedLibrary("png16")]),
         // What every command needs: one argument parser with the help beside the options,
         // messages, the output writer, signals.
-        .target(name: "SegueCommandLine", dependencies: ["Segue", "CSegueSupport"]),
+        .target(name: "SegueCommandLine", dependencies: ["SegueProcess"]),
+        // The process's edges, with no model: files read and written whole, signals, child
+        // processes, user input echoed safely.
+        .target(name: "SegueProcess", dependencies: ["CSegueSupport"]),
         .target(name: "Segue"),
+        // The catalog's animators, their tuning and release rules, and the transition-file
+        // format, above the model.
+        .target(name: "SegueCatalog", dependencies: ["Segue", "SegueProcess"]),
         // Display list to pixels without a platform: tessellation, occlusion,
         // precomposition, draw order, and the CPU rasterizer.
         .target(name: "SegueRender", dependencies: ["Segue"]),
-        .target(name: "SegueDemos", dependencies: ["Segue"]),
-        .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2", "CSegueSupport", "SegueCommandLine"]),
-        .target(name: "SegueStudio", dependencies: ["Segue", "SegueDemos", "SegueCommandLine"]),
+        .target(name: "SegueDemos", dependencies: ["Segue", "SegueCatalog"]),
+        .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2", "CSegueSupport", "SegueProcess", "SegueCommandLine"]),
+        .target(name: "SegueStudio", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueProcess", "SegueCommandLine"]),
         // The app and its commands (`Studio.run`), on the platform.
-        .target(name: "SegueLive", dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueCommandLine"]),
+        .target(name: "SegueLive", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueSDL", "SegueStudio", "SegueProcess", "SegueCommandLine"]),
         .executableTarget(name: "SegueApp", dependencies: ["SegueLive"]),
-        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueCommandLine"]),
+        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueSDL", "SegueStudio", "SegueProcess", "SegueCommandLine"]),
         // Helpers for the test targets only (not in any product).
         .target(name: "SegueTestSupport"),
         .testTarget(
             name: "SegueTests",
-            dependencies: ["Segue", "SegueDemos", "SegueStudio", "SegueRender", "SegueCommandLine", "SegueTestSupport"]
+            dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueStudio", "SegueRender", "SegueProcess", "SegueCommandLine", "SegueTestSupport"]
         ),
-        .testTarget(name: "SegueRenderTests", dependencies: ["Segue", "SegueRender", "SegueTestSupport"]),
+        .testTarget(name: "SegueRenderTests", dependencies: ["Segue", "SegueCatalog", "SegueRender", "SegueTestSupport"]),
         .testTarget(
             name: "SegueSDLTests",
-            dependencies: ["Segue", "SegueDemos", "SegueSDL", "SegueStudio", "SegueRender", "SegueCommandLine", "SegueLive", "SegueTestSupport", "CSDL2"],
+            dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueSDL", "SegueStudio", "SegueRender", "SegueProcess", "SegueCommandLine", "SegueLive", "SegueTestSupport", "CSDL2"],
             exclude: ["Goldens"]
         ),
     ]

@@ -26,16 +26,16 @@ fuzz() {
 }
 
 fuzz replay-parser docs/recordings/*.json -- \
-  Sources/Segue/Gestures/InputEvent.swift Sources/Segue/Support/Echo.swift Sources/SegueStudio/Recording.swift \
+  Sources/Segue/Gestures/InputEvent.swift Sources/SegueProcess/Echo.swift Sources/SegueStudio/Recording.swift \
   fuzz/ReplayParserFuzz.swift
 # A JPEG header to start from: SOI, APP0 (JFIF), a baseline frame header of 16 × 16, EOI.
 printf '\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xc0\x00\x0b\x08\x00\x10\x00\x10\x01\x01\x11\x00\xff\xd9' >"$work/seed.jpg"
 fuzz image-header Assets/Pictures/*.png Tests/SegueSDLTests/Goldens/flip-*.png "$work/seed.jpg" -- \
   Sources/SegueSDL/ImageHeader.swift fuzz/ImageHeaderFuzz.swift
 fuzz transition-file Assets/Transitions/*.json -- \
-  Sources/Segue/TransitionFiles/JSONValue.swift Sources/Segue/TransitionFiles/TransitionFile.swift \
-  Sources/Segue/TransitionFiles/TransitionFile+Reading.swift Sources/Segue/Support/Echo.swift \
+  Sources/SegueCatalog/TransitionFiles/JSONValue.swift Sources/SegueCatalog/TransitionFiles/TransitionFile.swift \
+  Sources/SegueCatalog/TransitionFiles/TransitionFile+Reading.swift Sources/SegueProcess/Echo.swift \
   Sources/Segue/Animation/TimingCurve.swift Sources/Segue/Animation/Spring.swift Sources/Segue/Animation/Curve.swift \
-  Sources/Segue/Layers/Color.swift Sources/Segue/Catalog/ScrubMode.swift \
+  Sources/Segue/Layers/Color.swift Sources/Segue/Transitions/ScrubMode.swift \
   Sources/Segue/Layers/Gradient.swift Sources/Segue/Geometry/Point.swift Sources/Segue/Geometry/Rect.swift \
   fuzz/TransitionFileFuzz.swift

@@ -1,4 +1,4 @@
-import Segue
+import SegueProcess
 /// Command-line arguments parsed strictly against the options a command declares: every
 /// option must be declared, may appear once unless it is repeatable (`--name value` or
 /// `--name=value`), a valued

@@ -1,6 +1,6 @@
-import Segue
 #if canImport(Glibc)
 import Glibc
+import SegueProcess
 #endif
 
 /// Runs a command-line program's body with the process-wide rules every Segue executable

@@ -1,4 +1,4 @@
-import Segue
+import SegueProcess
 /// How an option is spelled and documented: its name, the placeholder of its value (nil
 /// for a flag) and its help. The help text is written here, beside the option, and
 /// `--help` is generated from these.

@@ -1,4 +1,3 @@
-import Segue
 
 /// How far a long job is, as text for stderr. On a terminal: one line rewritten in place
 /// (`\r`) — a bar, the percent done and the time left — at most `terminalInterval` apart;

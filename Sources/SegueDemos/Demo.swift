@@ -1,4 +1,5 @@
 import Segue
+import SegueCatalog
 
 /// One of the app's demos: a window with its screens, the transition wiring, and the
 /// handles the app, the headless renderer and the tests need.

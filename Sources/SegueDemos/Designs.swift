@@ -1,4 +1,5 @@
 import Segue
+import SegueCatalog
 
 extension DemoScreen.Design {
     static let flipHome = DemoScreen.Design(

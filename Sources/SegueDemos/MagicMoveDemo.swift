@@ -1,4 +1,5 @@
 import Segue
+import SegueCatalog
 
 /// A picture of the magic-move demo: its image id (the platform loads
 /// `Assets/Pictures/<id>.png`), title and caption.

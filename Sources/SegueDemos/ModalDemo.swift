@@ -1,4 +1,5 @@
 import Segue
+import SegueCatalog
 
 /// A demo of a modal transition: a home screen presents a second screen, by its button or
 /// by a drag, and the second screen dismisses the same way.

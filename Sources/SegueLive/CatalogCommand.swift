@@ -1,6 +1,7 @@
 import Foundation
 import SegueCommandLine
 import SegueDemos
+import SegueCatalog
 
 /// `segue catalog [--json]`: every transition offered, one line each (name and description),
 /// or a JSON array of `{"name", "description", "file", "interaction"}` (`file` null for the

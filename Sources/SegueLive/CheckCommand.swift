@@ -1,6 +1,7 @@
 import Segue
 import SegueCommandLine
 import SegueStudio
+import SegueProcess
 
 /// `segue check FILE…`: reads each transition file as the app would and prints
 /// `FILE: ok — NAME, N layers, D s` on stdout, or its problem on stderr; bad input (exit 2)

@@ -3,6 +3,7 @@ import SegueCommandLine
 import SegueDemos
 import SegueSDL
 import SegueStudio
+import SegueCatalog
 
 /// The text of `segue --help`: the prose written here, the synopses and option tables
 /// generated from the options each command declares (with their help beside them).

@@ -1,6 +1,8 @@
 import SegueCommandLine
 import SegueDemos
 import SegueStudio
+import SegueCatalog
+import SegueProcess
 
 /// What a program offers, in the HUD's order: the built-in demos, the catalog
 /// (`TransitionCatalog`), and the program's own transitions.

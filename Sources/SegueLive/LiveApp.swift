@@ -4,6 +4,7 @@ import SegueCommandLine
 import SegueDemos
 import SegueSDL
 import SegueStudio
+import SegueProcess
 
 /// The interactive app: an SDL window showing a session's screen and HUD, fed by the mouse
 /// and the keyboard. It draws only when what the window shows changes, and sleeps in

@@ -2,6 +2,7 @@ import SegueCommandLine
 import SegueSDL
 import SegueStudio
 import Synchronization
+import SegueProcess
 
 /// `--record FILE`: the live app's recording, kept on disk as the app goes. It is written
 /// whole (never half) whenever the app has been idle a moment since the last write, when

@@ -4,6 +4,7 @@ import SegueCommandLine
 import SegueDemos
 import SegueSDL
 import SegueStudio
+import SegueProcess
 
 /// `segue render`: one frame of a transition, headless, to a PNG.
 struct RenderCommand {

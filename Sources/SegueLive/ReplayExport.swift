@@ -5,6 +5,8 @@ import Segue
 import SegueCommandLine
 import SegueSDL
 import SegueStudio
+import SegueCatalog
+import SegueProcess
 
 /// `replay --out`: a recording's frames, evenly spaced at `--fps`, drawn headless and
 /// written as a video (`.mp4`, `.webm`, `.gif`, through ffmpeg) or as numbered PNGs in a

@@ -1,7 +1,9 @@
 @_exported import Segue
+@_exported import SegueCatalog
 import SegueCommandLine
 import SegueDemos
 import SegueSDL
+import SegueProcess
 
 /// The whole Segue app — the window, the HUD, tuning, slow motion, scrubbing, recording and
 /// replay, events, headless rendering — as a library: a Swift package's executable runs it

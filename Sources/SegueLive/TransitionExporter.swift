@@ -3,6 +3,7 @@ import Segue
 import SegueCommandLine
 import SegueSDL
 import SegueStudio
+import SegueProcess
 
 /// The app's `e`: a video of the last transition, made in the background while the window
 /// keeps going. The run's inputs are kept as a recording in memory; for each request it is

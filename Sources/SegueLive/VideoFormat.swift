@@ -1,5 +1,6 @@
 import Segue
 import SegueCommandLine
+import SegueProcess
 
 /// A video file `replay --out` writes through ffmpeg, told by the file's extension
 /// (any case): H.264 in MP4, VP9 in WebM, or a GIF with one palette made for the whole

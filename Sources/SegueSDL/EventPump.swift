@@ -1,6 +1,7 @@
 internal import CSDL2
 import Segue
 import SegueCommandLine
+import SegueProcess
 
 /// An input and when it happened: seconds on the frame clock of its consumer.
 package struct TimedInput: Hashable, Sendable {

@@ -3,6 +3,7 @@ internal import CSegueSupport
 import Foundation
 import Segue
 import SegueCommandLine
+import SegueProcess
 
 /// Reading and writing image files. Input is PNG or JPEG only (by their magic bytes), and
 /// its dimensions are read from the header before decoding: anything over `maxSide` a side

@@ -1,5 +1,6 @@
 import Segue
 import SegueCommandLine
+import SegueProcess
 
 /// Renders display lists into an exact-size RGBA image without showing anything: a hidden
 /// window (SDL's offscreen driver when headless) and a target texture.

@@ -3,6 +3,7 @@ internal import CSegueSupport
 import Foundation
 import Segue
 import SegueCommandLine
+import SegueProcess
 
 /// SDL, SDL_ttf and SDL_image, initialised once for the process and shut down on `deinit`.
 package final class Platform {

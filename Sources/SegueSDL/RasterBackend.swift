@@ -1,6 +1,7 @@
 internal import CSDL2
 import SegueRender
 import SegueCommandLine
+import SegueProcess
 
 /// Segue's rasterizer on the CPU, its frames shown through the window's surface.
 final class RasterBackend: RenderBackend {

@@ -1,6 +1,7 @@
 import Foundation
 import Segue
 import SegueDemos
+import SegueCatalog
 
 /// What the HUD shows about the running session, refreshed every frame.
 package struct HUDModel: Equatable, Sendable {

@@ -1,5 +1,7 @@
 import Segue
 import SegueCommandLine
+import SegueCatalog
+import SegueProcess
 
 /// A transition parameter a user can tune, declared once (`spec`): its HUD label and key,
 /// its command-line option and help, its range (the option's and the keys' alike), its step,

@@ -2,6 +2,7 @@ import Foundation
 #if !SEGUE_FUZZING
 import Segue
 import SegueCommandLine
+import SegueProcess
 #endif
 
 /// Why bytes are not a usable recording.

@@ -1,6 +1,7 @@
 import Foundation
 import Segue
 import SegueCommandLine
+import SegueProcess
 
 extension Recording {
     /// An empty recording of a session with `options` in a window of `window` pixels.

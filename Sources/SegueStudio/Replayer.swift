@@ -1,5 +1,6 @@
 import Foundation
 import Segue
+import SegueCatalog
 
 /// Plays a recording through a session, deterministically: inputs are handled at their
 /// recorded times exactly as the live app handled them, with frames at `frameRate` in

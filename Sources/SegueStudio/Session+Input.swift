@@ -1,5 +1,6 @@
 import Segue
 import SegueDemos
+import SegueCatalog
 
 /// The inputs: presses on the screens and the HUD, keys, and the commands they run.
 extension Session {

@@ -1,6 +1,8 @@
 import Segue
 import SegueCommandLine
 import SegueDemos
+import SegueCatalog
+import SegueProcess
 
 /// The options that set up a session, declared once with their help: the app reads them,
 /// a recording stores them (`SessionOptions.arguments`), and `segue --help` lists them.

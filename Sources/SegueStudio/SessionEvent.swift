@@ -1,5 +1,6 @@
 import Foundation
 import Segue
+import SegueCatalog
 
 /// One line of `--events` output: the whole contract of the JSON lines the app and replays
 /// print, as one type encoded by `JSONEncoder`. `event` names the kind; the other keys

@@ -1,6 +1,7 @@
 import Segue
 import SegueCommandLine
 import SegueDemos
+import SegueCatalog
 
 /// What a session starts with: the demo, the screen, and the parameters the user set on
 /// the command line (unset ones keep the demo's reference values).

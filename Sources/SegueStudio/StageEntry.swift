@@ -1,5 +1,6 @@
 import Segue
 import SegueDemos
+import SegueCatalog
 
 /// Something a session can show: a built-in demo, a transition written in Swift, or the
 /// transition of a watched file; the last two between the flip demo's two screens.

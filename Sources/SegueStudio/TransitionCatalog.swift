@@ -1,6 +1,8 @@
 import Foundation
 import Segue
 import SegueDemos
+import SegueCatalog
+import SegueProcess
 
 /// The catalog the app ships: the transition files in `Assets/Transitions/`, by file name.
 /// A file named as a built-in demo is its twin (the seeds' flip and page turn written as

@@ -1,4 +1,5 @@
 import Segue
+import SegueCatalog
 
 /// What one transition did over time, for the HUD's plot: the finger's percent while it
 /// dragged, the progress shown, the threshold, and the release with the rule's decision.

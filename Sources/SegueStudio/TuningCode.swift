@@ -1,4 +1,5 @@
 import Segue
+import SegueCatalog
 
 /// A demo's tuning carried back to code: the `segue` command line that opens the app on
 /// it, and the Swift (UIKit) that would make a transition feel the same — its duration and

@@ -1,6 +1,8 @@
 import Foundation
 import Segue
 import SegueCommandLine
+import SegueCatalog
+import SegueProcess
 
 /// Each demo's tuning as the user left it, kept across runs: a demo's entry is the tuning
 /// options that differ from the session's reference for it, as command-line arguments

@@ -1,5 +1,6 @@
 import Segue
 import SegueDemos
+import SegueCatalog
 
 /// One device screen of a session and what it shows: its demo, the plots of its
 /// transitions, the drag it showed last. One variant, A, unless the stage is split for A/B,

@@ -1,5 +1,7 @@
 import Foundation
 import Segue
+import SegueCatalog
+import SegueProcess
 
 /// A transition file read again whenever it changes on disk, keeping the last version that
 /// read cleanly.

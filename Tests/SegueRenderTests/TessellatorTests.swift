@@ -1,6 +1,7 @@
 import Testing
 import Segue
 @testable import SegueRender
+import SegueCatalog
 
 /// Points inside every triangle as an affine rasterizer sees them: the screen point and the
 /// unit coordinates it interpolates there, at a few barycentric spots per triangle.

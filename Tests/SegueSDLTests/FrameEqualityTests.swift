@@ -4,6 +4,7 @@ import Segue
 @testable import SegueDemos
 @testable import SegueSDL
 import SegueRender
+import SegueCatalog
 
 /// The renderer's shortcuts change no pixel: catalog transitions mid-flight drawn with each
 /// shortcut and without it are the same bytes.

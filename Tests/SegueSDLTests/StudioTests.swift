@@ -3,6 +3,7 @@ import Testing
 import SegueSDL
 @testable import SegueLive
 @testable import SegueStudio
+import SegueCatalog
 
 /// A package's transitions are checked before anything runs: each problem one line.
 @MainActor @Suite struct StudioTests {

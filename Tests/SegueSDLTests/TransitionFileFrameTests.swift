@@ -3,6 +3,7 @@ import Testing
 import Segue
 @testable import SegueDemos
 @testable import SegueSDL
+import SegueCatalog
 
 /// The seeds written as files (`Assets/Transitions/`) draw the frames the Swift animators
 /// draw: the mean difference over every channel of every pixel stays under one level.

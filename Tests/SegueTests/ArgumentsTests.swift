@@ -2,6 +2,8 @@ import Segue
 import Testing
 import SegueCommandLine
 @testable import SegueStudio
+import SegueCatalog
+import SegueProcess
 
 /// The one argument parser: strict rules, values validated when read, help from the
 /// declarations.

@@ -3,6 +3,8 @@ import Testing
 @testable import Segue
 @testable import SegueStudio
 import SegueCommandLine
+@testable import SegueCatalog
+@testable import SegueProcess
 
 /// Every read of an outside file stops at its cap, whatever size the file reports: a file
 /// that says 0 bytes and never ends (`/proc/self/pagemap`) is refused after its cap, not

@@ -1,5 +1,6 @@
 import Testing
 @testable import Segue
+@testable import SegueCatalog
 
 /// Corners as Core Animation draws them: the background rounded by `cornerRadius`, the
 /// contents and the subtree clipped too with `masksToBounds`; and a file's `cornerRadius`

@@ -1,6 +1,7 @@
 import Testing
 @testable import Segue
 @testable import SegueDemos
+@testable import SegueCatalog
 
 @MainActor @Suite struct FlipTransitionTests {
     let h = Harness()

@@ -2,6 +2,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+@testable import SegueCatalog
 
 /// The HUD's list stays usable with many entries: pages that each fit one row, page
 /// buttons, the page of the current entry shown, and ↑ ↓ stepping through the whole list.

@@ -3,6 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 import SegueStudio
+@testable import SegueCatalog
 
 @MainActor @Suite struct MagicMoveTests {
     let h = Harness(DemoCatalog.make("magicmove", screenSize: Size(width: 375, height: 667))!)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SegueCommandLine
+import SegueProcess
 
 /// The one output writer: whole or nothing, regular files only, no path APIs that trap.
 @MainActor @Suite struct OutputFileTests {

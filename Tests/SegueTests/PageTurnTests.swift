@@ -3,6 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 import SegueRender
+@testable import SegueCatalog
 
 @MainActor @Suite struct ScreenEdgePanTests {
     private func pan(_ edges: ScreenEdgePanGestureRecognizer.Edges) -> (ScreenEdgePanGestureRecognizer, Window) {

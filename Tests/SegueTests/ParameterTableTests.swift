@@ -3,6 +3,8 @@ import Testing
 import Segue
 import SegueCommandLine
 @testable import SegueStudio
+import SegueCatalog
+import SegueProcess
 
 /// The one tuning table: every parameter set by its option, stepped by its key and kept in
 /// the tuning file reads back the same; the keys step within the option's range; the event

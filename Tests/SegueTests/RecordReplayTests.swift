@@ -4,6 +4,7 @@ import Testing
 @testable import SegueDemos
 @testable import SegueStudio
 import SegueCommandLine
+import SegueProcess
 
 
 @MainActor @Suite struct RecordReplayTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+@testable import SegueCatalog
 
 @MainActor @Suite struct ReleaseRuleTests {
     @Test func projectionCarriesTheVelocityHalfASecond() {

@@ -2,6 +2,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+@testable import SegueCatalog
 
 /// The screens of a catalog entry or a file say what its transition asks for: its name on
 /// the button and the modal, each way's drag in words; never the flip's.

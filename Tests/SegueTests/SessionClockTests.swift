@@ -3,6 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+@testable import SegueCatalog
 
 @MainActor @Suite struct SessionClockTests {
     /// Two moves 8 ms apart that reach the session in one poll: the pan's velocity is taken

@@ -2,6 +2,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+@testable import SegueCatalog
 
 /// A transition written in Swift joins a session as a file's does: listed after the
 /// built-in demos, opened by name, driven by its drag, tuned by the HUD, replayed alike.

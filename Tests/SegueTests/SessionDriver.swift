@@ -3,6 +3,7 @@ import Testing
 @testable import Segue
 @testable import SegueDemos
 @testable import SegueStudio
+@testable import SegueCatalog
 
 /// A session driven by hand: real time and inputs in window pixels, as the live app would.
 @MainActor

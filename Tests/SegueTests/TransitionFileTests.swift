@@ -1,5 +1,6 @@
 import Testing
 @testable import Segue
+@testable import SegueCatalog
 
 /// The format page's flip, as its text.
 let flipFileText = """

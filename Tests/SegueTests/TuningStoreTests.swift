@@ -3,6 +3,7 @@ import Segue
 import SegueCommandLine
 @testable import SegueStudio
 import Testing
+import SegueCatalog
 
 /// Each demo keeps its tuning when the session switches away and back, and across runs
 /// (the store on disk); `0` resets it; a broken or unwritable file costs a message, never

@@ -31,12 +31,12 @@ public struct Animation: Sendable {
 
 extension Animation {
     /// Seconds since the animation began, at the layer's local time `t`.
-    public func elapsed(atLayerTime t: Double) -> Double {
+    package func elapsed(atLayerTime t: Double) -> Double {
         (t - (beginTime ?? t)) * speed + timeOffset
     }
 
     /// The value shown at the layer's local time `t`, or nil where the model value shows.
-    public func value(atLayerTime t: Double) -> AnimatableValue? {
+    package func value(atLayerTime t: Double) -> AnimatableValue? {
         progress(atLayerTime: t).map(track.value(at:))
     }
 
@@ -50,7 +50,7 @@ extension Animation {
     }
 
     /// Whether the animation has played to its end at layer time `t`, running forward or back.
-    public func hasEnded(atLayerTime t: Double) -> Bool {
+    package func hasEnded(atLayerTime t: Double) -> Bool {
         speed >= 0 ? elapsed(atLayerTime: t) >= duration : elapsed(atLayerTime: t) <= 0
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// overdamped) equals `settleTolerance` (0.001 of the distance). ω₀ = √k is found by
 /// bisection; `value(at:)` returns exactly 1 from `duration` on.
 public struct Spring: Hashable, Sendable, CustomStringConvertible {
-    public static let settleTolerance = 0.001
+    package static let settleTolerance = 0.001
 
     public let mass: Double
     public let stiffness: Double
@@ -41,10 +41,10 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     /// The shortest duration (seconds) and the lightest damping a person could mean: below
     /// them a spring is not a motion anyone sees (5e-324 s, a ratio that never settles).
-    public static let minimumDuration = 0.001, minimumDampingRatio = 0.001
+    package static let minimumDuration = 0.001, minimumDampingRatio = 0.001
 
     /// Why these parameters make no spring, or nil when they do.
-    public static func validate(duration: Double, dampingRatio: Double, initialVelocity: Double) -> String? {
+    package static func validate(duration: Double, dampingRatio: Double, initialVelocity: Double) -> String? {
         if !duration.isFinite || duration < minimumDuration { return "duration must be a positive number of seconds, at least 0.001" }
         if duration > 3600 { return "duration must be at most 3600 seconds" }
         if !dampingRatio.isFinite || dampingRatio < minimumDampingRatio { return "damping ratio must be a positive number, at least 0.001" }

@@ -10,7 +10,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     /// Where a custom curve's control points' y may lie, wherever one is written (the
     /// command line, `segue curve`, transition files): overshoot is fine, a curve no screen
     /// can show is not.
-    public static let controlYRange = -10.0...10.0
+    package static let controlYRange = -10.0...10.0
 
     /// A custom curve; the x coordinates are clamped to 0…1 so time stays monotonic.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
@@ -51,7 +51,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
 
     /// The slope dy/dx at time fraction `x` (clamped to 0…1). Where the curve's x stalls
     /// (an end with a control point on it), the slope is the limit, taken numerically.
-    public func slope(at x: Double) -> Double {
+    package func slope(at x: Double) -> Double {
         let x = min(max(x, 0), 1)
         if c1.x == c1.y && c2.x == c2.y { return 1 }
         let s = solveParameter(forX: x)

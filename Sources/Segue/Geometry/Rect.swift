@@ -37,7 +37,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// This rect, in unit coordinates of `outer`, in `outer`'s coordinates:
     /// `outer.origin + origin · outer.size`, `size · outer.size`.
-    public func within(_ outer: Rect) -> Rect {
+    package func within(_ outer: Rect) -> Rect {
         Rect(x: outer.minX + minX * outer.width, y: outer.minY + minY * outer.height,
              width: width * outer.width, height: height * outer.height)
     }
@@ -76,7 +76,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest rectangle holding every point given; `.zero` for none.
-    public static func bounding(_ points: [Point]) -> Rect {
+    package static func bounding(_ points: [Point]) -> Rect {
         guard let first = points.first else { return .zero }
         var lo = first, hi = first
         for p in points.dropFirst() {

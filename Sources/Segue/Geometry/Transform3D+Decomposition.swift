@@ -8,17 +8,17 @@ import Foundation
 /// translation row `translation`. `K` is lower unitriangular with `xy` at (2,1), `xz` at
 /// (3,1), `yz` at (3,2). This is the CSS Transforms decomposition in row-vector form, so
 /// interpolating it rotates about a fixed axis rather than blending the 16 numbers.
-public struct DecomposedTransform3D: Sendable {
-    public var translation: (x: Double, y: Double, z: Double)
-    public var scale: (x: Double, y: Double, z: Double)
-    public var skew: (xy: Double, xz: Double, yz: Double)
+package struct DecomposedTransform3D: Sendable {
+    package var translation: (x: Double, y: Double, z: Double)
+    package var scale: (x: Double, y: Double, z: Double)
+    package var skew: (xy: Double, xz: Double, yz: Double)
     /// Unit quaternion `(x, y, z, w)`: axis · sin(θ/2), cos(θ/2).
-    public var quaternion: (x: Double, y: Double, z: Double, w: Double)
-    public var perspective: (x: Double, y: Double, z: Double, w: Double)
+    package var quaternion: (x: Double, y: Double, z: Double, w: Double)
+    package var perspective: (x: Double, y: Double, z: Double, w: Double)
 
     /// The transform these parts describe (scalar arithmetic only: it runs every frame of
     /// every transform animation).
-    public var recomposed: Transform3D {
+    package var recomposed: Transform3D {
         let (x, y, z, w) = quaternion
         // Rotation rows (row-vector convention: the transpose of the column-vector matrix).
         let r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y + z * w), r02 = 2 * (x * z - y * w)
@@ -40,7 +40,7 @@ public struct DecomposedTransform3D: Sendable {
 
     /// Interpolates every part linearly and the rotation along the shorter great arc
     /// (spherical linear interpolation). `t` is not clamped: 0 gives `self`, 1 gives `other`.
-    public func interpolated(to other: Self, at t: Double) -> Self {
+    package func interpolated(to other: Self, at t: Double) -> Self {
         func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
         var out = self
         out.translation = (lerp(translation.x, other.translation.x), lerp(translation.y, other.translation.y),
@@ -76,7 +76,7 @@ public struct DecomposedTransform3D: Sendable {
 extension Transform3D {
     /// The decomposition of this transform, or nil where it has none (a singular matrix, such
     /// as a scale of zero, or `m44 = 0`).
-    public var decomposed: DecomposedTransform3D? {
+    package var decomposed: DecomposedTransform3D? {
         guard m44 != 0 else { return nil }
         let n = 1 / m44
         var m = self
@@ -142,7 +142,7 @@ extension Transform3D {
     /// The transform a fraction `t` of the way from `self` to `other`, interpolating the
     /// decompositions (Core Animation and CSS do the same). Where either has no decomposition
     /// it switches from `self` to `other` at `t = 0.5`.
-    public func interpolated(to other: Transform3D, at t: Double) -> Transform3D {
+    package func interpolated(to other: Transform3D, at t: Double) -> Transform3D {
         if self == other { return self }
         guard let a = decomposed, let b = other.decomposed else { return t < 0.5 ? self : other }
         return a.interpolated(to: b, at: t).recomposed

@@ -71,13 +71,13 @@ public struct Transform3D: Hashable, Sendable {
     // MARK: Composition
 
     /// Whether the transform only translates (the common case of a layer placed in its parent).
-    public var isTranslation: Bool {
+    package var isTranslation: Bool {
         m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
             && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m44 == 1
     }
 
     /// `T(tx, ty, tz) · self`, computed directly: only the translation row changes.
-    public func prependingTranslation(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
+    package func prependingTranslation(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
         var r = self
         r.m41 = tx * m11 + ty * m21 + tz * m31 + m41
         r.m42 = tx * m12 + ty * m22 + tz * m32 + m42
@@ -153,7 +153,7 @@ public struct Transform3D: Hashable, Sendable {
 
     /// The same map with its output z dropped: what Core Animation does when a layer's
     /// content is flattened into its superlayer's plane.
-    public var flattened: Transform3D {
+    package var flattened: Transform3D {
         var t = self
         t.m13 = 0; t.m23 = 0; t.m33 = 1; t.m43 = 0
         return t
@@ -162,7 +162,7 @@ public struct Transform3D: Hashable, Sendable {
     // MARK: Applying
 
     /// The homogeneous image of the point `(x, y, z, 1)`.
-    public func apply(x: Double, y: Double, z: Double = 0) -> Vector4 {
+    package func apply(x: Double, y: Double, z: Double = 0) -> Vector4 {
         Vector4(
             x: x * m11 + y * m21 + z * m31 + m41,
             y: x * m12 + y * m22 + z * m32 + m42,
@@ -172,7 +172,7 @@ public struct Transform3D: Hashable, Sendable {
 
     /// The image of a point of the z = 0 plane after the perspective divide, or nil where it
     /// falls behind the eye (`w ≤ nearW`).
-    public func project(_ p: Point, nearW: Double = 1e-6) -> Point? {
+    package func project(_ p: Point, nearW: Double = 1e-6) -> Point? {
         let v = apply(x: p.x, y: p.y)
         return v.w > nearW ? v.projected : nil
     }
@@ -192,7 +192,7 @@ public struct Transform3D: Hashable, Sendable {
     /// The point of the z = 0 plane that this transform maps to the screen point `p` (the ray
     /// through `p` intersected with the layer's plane), or nil where the plane is seen edge-on
     /// or the hit lies behind the eye. Used for hit testing through 3D transforms.
-    public func unproject(_ p: Point) -> Point? {
+    package func unproject(_ p: Point) -> Point? {
         // Solve x·(m11 − X·m14) + y·(m21 − X·m24) = X·m44 − m41 for x, y (and likewise for Y).
         let a11 = m11 - p.x * m14, a12 = m21 - p.x * m24, b1 = p.x * m44 - m41
         let a21 = m12 - p.y * m14, a22 = m22 - p.y * m24, b2 = p.y * m44 - m42
@@ -233,12 +233,12 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// Whether every element is within `tolerance` of `other`'s.
-    public func isApproximatelyEqual(to other: Transform3D, tolerance: Double = 1e-9) -> Bool {
+    package func isApproximatelyEqual(to other: Transform3D, tolerance: Double = 1e-9) -> Bool {
         zip(elements, other.elements).allSatisfy { abs($0 - $1) <= tolerance }
     }
 
     /// The sixteen elements in row order, m11 first.
-    public var elements: [Double] {
+    package var elements: [Double] {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 }

@@ -1,11 +1,11 @@
 /// A homogeneous point `(x, y, z, w)`: what a `Transform3D` maps a point to before the divide.
-public struct Vector4: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
-    public var w: Double
+package struct Vector4: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var z: Double
+    package var w: Double
 
-    public init(x: Double, y: Double, z: Double, w: Double) {
+    package init(x: Double, y: Double, z: Double, w: Double) {
         self.x = x
         self.y = y
         self.z = z
@@ -13,5 +13,5 @@ public struct Vector4: Hashable, Sendable {
     }
 
     /// The screen point after the perspective divide; meaningful only where `w > 0`.
-    public var projected: Point { Point(x: x / w, y: y / w) }
+    package var projected: Point { Point(x: x / w, y: y / w) }
 }

@@ -28,10 +28,10 @@ open class GestureRecognizer {
     }
 
     /// Whether the gesture is under way (began or changed).
-    public var isActive: Bool { state == .began || state == .changed }
+    package var isActive: Bool { state == .began || state == .changed }
 
     /// Whether the current press has been recognized as this gesture (so it is not a tap).
-    public var hasRecognizedPress: Bool { isActive || state == .ended }
+    package var hasRecognizedPress: Bool { isActive || state == .ended }
 
     /// Feeds one event to `process(_:)` when enabled.
     public func handle(_ event: PointerEvent) {
@@ -42,7 +42,7 @@ open class GestureRecognizer {
     open func process(_ event: PointerEvent) {}
 
     /// Moves to `newState` and runs the actions where the state reports progress.
-    public func setState(_ newState: State) {
+    package func setState(_ newState: State) {
         state = newState
         switch newState {
         case .began, .changed, .ended, .cancelled: for action in actions { action(self) }

@@ -64,7 +64,7 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The gradient parameter of the unit-coordinate point `u` (its projection on the axis).
-    public func parameter(atUnitPoint u: Point) -> Double {
+    package func parameter(atUnitPoint u: Point) -> Double {
         let d = parameterPerUnit
         return (u.x - startPoint.x) * d.x + (u.y - startPoint.y) * d.y
     }

@@ -13,21 +13,47 @@
 /// nothing changes the tree during a walk (completions run after it).
 @MainActor
 public final class Layer {
-    @exclusivity(unchecked) public var name: String
-    @exclusivity(unchecked) public private(set) var model = LayerState()
-    @exclusivity(unchecked) public var contents: LayerContents?
+    // The stored state, unchecked (see the type's note); the public face is the computed
+    // properties below it, so no attribute of the storage is part of the module's interface.
+    @exclusivity(unchecked) private var storedName: String
+    @exclusivity(unchecked) var storedModel = LayerState()
+    @exclusivity(unchecked) private var storedContents: LayerContents?
+    @exclusivity(unchecked) private var storedContentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) private var storedGradient: Gradient?
+    @exclusivity(unchecked) private var storedTiming = MediaTiming.normal
+    @exclusivity(unchecked) var storedSublayers: [Layer] = []
+
+    public var name: String {
+        get { storedName }
+        set { storedName = newValue }
+    }
+    /// The values last set (what shows where no animation runs).
+    public var model: LayerState { storedModel }
+    public var contents: LayerContents? {
+        get { storedContents }
+        set { storedContents = newValue }
+    }
     /// The part of the contents shown, stretched over the bounds, in unit coordinates of
     /// the contents (`CALayer.contentsRect`): `(0, 0, 1, 1)`, all of it, by default.
-    @exclusivity(unchecked) public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
-    @exclusivity(unchecked) public var gradient: Gradient?
-    @exclusivity(unchecked) public var timing = MediaTiming.normal
-    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
+    public var contentsRect: Rect {
+        get { storedContentsRect }
+        set { storedContentsRect = newValue }
+    }
+    public var gradient: Gradient? {
+        get { storedGradient }
+        set { storedGradient = newValue }
+    }
+    public var timing: MediaTiming {
+        get { storedTiming }
+        set { storedTiming = newValue }
+    }
+    public var sublayers: [Layer] { storedSublayers }
     public private(set) weak var superlayer: Layer?
     /// An animation running on a layer, under its key; fixed once added (replace it to change
     /// it). Held by reference, so evaluating it every frame copies nothing.
-    public final class RunningAnimation {
-        public let key: String
-        public let animation: Animation
+    package final class RunningAnimation {
+        package let key: String
+        package let animation: Animation
         /// The layer time from which `hasEnded` holds (its elapsed time, linear in the layer
         /// time, reaches the end it runs towards): ±infinity when it never changes, −infinity
         /// when a NaN timing makes it unknowable.
@@ -65,7 +91,8 @@ public final class Layer {
     /// Held by reference, so walking them every frame copies nothing. Only `add` and
     /// `endAnimation` change them, each through `animationsChanged()` (no observer, so that
     /// the walks can borrow the array in place: see `forEach(in:)`).
-    @exclusivity(unchecked) public private(set) var animations: [RunningAnimation] = []
+    package var animations: [RunningAnimation] { storedAnimations }
+    @exclusivity(unchecked) private var storedAnimations: [RunningAnimation] = []
     /// The earliest `endTime` of the animations: until then none can have ended, and the
     /// per-frame walk for ended animations need not look at them.
     @exclusivity(unchecked) private var earliestAnimationEnd = Double.infinity
@@ -73,7 +100,11 @@ public final class Layer {
     /// (`Window.advance(to:)`, the one way to move the clock, which also runs the display
     /// links and completions). Setting it makes this layer the root of a clocked tree (see
     /// `add(_:forKey:)`).
-    @exclusivity(unchecked) public internal(set) var clockTime = 0.0 {
+    package var clockTime: Double {
+        get { storedClockTime }
+        set { storedClockTime = newValue }
+    }
+    @exclusivity(unchecked) private var storedClockTime = 0.0 {
         didSet {
             guard !isClockRoot else { return }
             isClockRoot = true
@@ -84,56 +115,56 @@ public final class Layer {
     private var isClockRoot = false
 
     public init(name: String = "") {
-        self.name = name
+        storedName = name
     }
 
     // MARK: Animatable properties
 
     public var bounds: Rect {
-        get { model.bounds }
+        get { storedModel.bounds }
         set { set(.bounds, .rect(newValue)) }
     }
     public var position: Point {
-        get { model.position }
+        get { storedModel.position }
         set { set(.position, .point(newValue)) }
     }
     public var anchorPoint: Point {
-        get { model.anchorPoint }
+        get { storedModel.anchorPoint }
         set { set(.anchorPoint, .point(newValue)) }
     }
     public var transform: Transform3D {
-        get { model.transform }
+        get { storedModel.transform }
         set { set(.transform, .transform(newValue)) }
     }
     public var sublayerTransform: Transform3D {
-        get { model.sublayerTransform }
+        get { storedModel.sublayerTransform }
         set { set(.sublayerTransform, .transform(newValue)) }
     }
     public var opacity: Double {
-        get { model.opacity }
+        get { storedModel.opacity }
         set { set(.opacity, .number(newValue)) }
     }
     public var backgroundColor: Color? {
-        get { model.backgroundColor }
+        get { storedModel.backgroundColor }
         set { set(.backgroundColor, .color(newValue)) }
     }
     public var cornerRadius: Double {
-        get { model.cornerRadius }
+        get { storedModel.cornerRadius }
         set { set(.cornerRadius, .number(newValue)) }
     }
     public var isHidden: Bool {
-        get { model.isHidden }
-        set { model.isHidden = newValue }
+        get { storedModel.isHidden }
+        set { storedModel.isHidden = newValue }
     }
     public var masksToBounds: Bool {
-        get { model.masksToBounds }
-        set { model.masksToBounds = newValue }
+        get { storedModel.masksToBounds }
+        set { storedModel.masksToBounds = newValue }
     }
 
     private func set(_ property: AnimatableProperty, _ value: AnimatableValue) {
-        let old = model[property]
+        let old = storedModel[property]
         guard old != value else { return }
-        model[property] = value
+        storedModel[property] = value
         AnimationRecorder.current?.record(self, property, from: old, to: value)
     }
 
@@ -141,7 +172,7 @@ public final class Layer {
     /// `toSuperlayer` (ignoring the superlayer's sublayerTransform). Setting it sets the
     /// bounds' size and the position, keeping the bounds' origin.
     public var frame: Rect {
-        get { model.toSuperlayer.projectedBounds(of: model.bounds) }
+        get { storedModel.toSuperlayer.projectedBounds(of: storedModel.bounds) }
         set {
             bounds = Rect(origin: bounds.origin, size: newValue.size)
             position = Point(x: newValue.minX + anchorPoint.x * newValue.width,
@@ -152,21 +183,21 @@ public final class Layer {
     // MARK: Tree
 
     public func addSublayer(_ layer: Layer) {
-        insertSublayer(layer, at: sublayers.count)
+        insertSublayer(layer, at: storedSublayers.count)
     }
 
     /// Inserts `layer` at `index` (clamped to the valid range), removing it from any previous parent.
     public func insertSublayer(_ layer: Layer, at index: Int) {
         precondition(layer !== self, "a layer cannot be its own sublayer")
         layer.removeFromSuperlayer()
-        sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+        storedSublayers.insert(layer, at: min(max(index, 0), storedSublayers.count))
         layer.superlayer = self
         if isInClockedTree { layer.startAnimationsAddedOffClock() }
     }
 
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.sublayers.removeAll { $0 === self }
+        parent.storedSublayers.removeAll { $0 === self }
         superlayer = nil
     }
 
@@ -174,13 +205,13 @@ public final class Layer {
 
     /// This layer's local time now: the root's `clockTime` passed down through every
     /// ancestor's timing and this layer's own.
-    public var localTime: Double {
+    package var localTime: Double {
         let parentTime = superlayer?.localTime ?? clockTime
         return timing.localTime(fromParent: parentTime)
     }
 
     /// The product of the speeds of this layer and its ancestors: 0 where any is paused.
-    public var effectiveSpeed: Double {
+    package var effectiveSpeed: Double {
         var s = timing.speed
         var l = superlayer
         while let p = l { s *= p.timing.speed; l = p.superlayer }
@@ -204,7 +235,7 @@ public final class Layer {
         if a.beginTime == nil { a.beginTime = now }
         removeAnimation(forKey: key)
         a.transaction?.animationAdded()
-        animations.append(RunningAnimation(key: key, animation: a, addedOffClock: isInClockedTree ? nil : now))
+        storedAnimations.append(RunningAnimation(key: key, animation: a, addedOffClock: isInClockedTree ? nil : now))
         animationsChanged()
     }
 
@@ -218,9 +249,9 @@ public final class Layer {
     /// Starts the animations added to this layer and its sublayers while they were outside a
     /// clocked tree, now that they are in one (`add(_:forKey:)`).
     private func startAnimationsAddedOffClock() {
-        if animations.contains(where: { $0.addedOffClock != nil }) {
+        if storedAnimations.contains(where: { $0.addedOffClock != nil }) {
             let now = localTime
-            animations = animations.map { entry in
+            storedAnimations = storedAnimations.map { entry in
                 guard let added = entry.addedOffClock else { return entry }
                 var a = entry.animation
                 a.beginTime = (a.beginTime ?? added) + (now - added)
@@ -228,11 +259,11 @@ public final class Layer {
             }
             animationsChanged()
         }
-        for sub in sublayers { sub.startAnimationsAddedOffClock() }
+        for sub in storedSublayers { sub.startAnimationsAddedOffClock() }
     }
 
     public func animation(forKey key: String) -> Animation? {
-        animations.first { $0.key == key }?.animation
+        storedAnimations.first { $0.key == key }?.animation
     }
 
     /// Removes the animation under `key`; its transaction is told it did not finish.
@@ -242,27 +273,27 @@ public final class Layer {
 
     /// Removes every animation of this layer and of its sublayers, telling each transaction
     /// whether it `finished`.
-    public func endAllAnimationsInTree(finished: Bool) {
-        for entry in animations { endAnimation(forKey: entry.key, finished: finished) }
-        for sub in sublayers { sub.endAllAnimationsInTree(finished: finished) }
+    package func endAllAnimationsInTree(finished: Bool) {
+        for entry in storedAnimations { endAnimation(forKey: entry.key, finished: finished) }
+        for sub in storedSublayers { sub.endAllAnimationsInTree(finished: finished) }
     }
 
     private func endAnimation(forKey key: String, finished: Bool) {
-        guard let i = animations.firstIndex(where: { $0.key == key }) else { return }
-        let removed = animations.remove(at: i)
+        guard let i = storedAnimations.firstIndex(where: { $0.key == key }) else { return }
+        let removed = storedAnimations.remove(at: i)
         animationsChanged()
         removed.animation.transaction?.animationEnded(finished: finished)
     }
 
     /// Brings what is derived from the animations up to date; called after every change to them.
     private func animationsChanged() {
-        earliestAnimationEnd = animations.lazy.map(\.endTime).min() ?? .infinity
+        earliestAnimationEnd = storedAnimations.lazy.map(\.endTime).min() ?? .infinity
     }
 
     /// Ends, as finished, every animation in this tree that has played to its end at the
     /// tree's current time, under ancestors that are not paused. Completion handlers run
     /// after the walk, so they may change the tree.
-    public func completeEndedAnimations() {
+    package func completeEndedAnimations() {
         var ended: [(Layer, String)] = []
         collectEndedAnimations(parentTime: superlayer?.localTime ?? clockTime, parentSpeed: superlayer?.effectiveSpeed ?? 1, into: &ended)
         for (layer, key) in ended { layer.endAnimation(forKey: key, finished: true) }
@@ -274,11 +305,11 @@ public final class Layer {
         let speed = parentSpeed * timing.speed
         // `endTime` only filters (with room for rounding); `hasEnded` decides.
         if speed != 0 && t >= earliestAnimationEnd - 1e-9 * max(1, abs(earliestAnimationEnd)) {
-            for entry in animations where entry.animation.hasEnded(atLayerTime: t) {
+            for entry in storedAnimations where entry.animation.hasEnded(atLayerTime: t) {
                 ended.append((self, entry.key))
             }
         }
-        guard !sublayers.isEmpty else { return }
+        guard !storedSublayers.isEmpty else { return }
         forEachSublayer { $0.collectEndedAnimations(parentTime: t, parentSpeed: speed, into: &ended) }
     }
 
@@ -286,7 +317,7 @@ public final class Layer {
     /// walks, which neither change the tree nor keep the references (see the type's note).
     @inline(__always)
     func forEachSublayer(_ body: (Layer) -> Void) {
-        Self.forEach(in: &sublayers, body)
+        Self.forEach(in: &storedSublayers, body)
     }
 
     /// Calls `body` with each object of `array` as a borrowed (+0) reference: reading class
@@ -307,13 +338,13 @@ public final class Layer {
     /// Whether an animation runs in this tree where the clock moves: no layer from this one
     /// down to it has speed 0 (the root is taken as moving).
     func hasAnimationsUnderMovingClock() -> Bool {
-        timing.speed != 0 && (!animations.isEmpty || sublayers.contains { $0.hasAnimationsUnderMovingClock() })
+        timing.speed != 0 && (!storedAnimations.isEmpty || storedSublayers.contains { $0.hasAnimationsUnderMovingClock() })
     }
 
     /// The presentation values at this layer's local time `t`: the model with every running
     /// animation applied in the order added.
-    public func presentation(atLocalTime t: Double) -> LayerState {
-        var state = model
+    package func presentation(atLocalTime t: Double) -> LayerState {
+        var state = storedModel
         applyAnimations(atLocalTime: t, to: &state)
         return state
     }
@@ -324,14 +355,14 @@ public final class Layer {
     /// returned by value is copied whole again, on every layer of every frame).
     @inline(__always)
     func applyAnimations(atLocalTime t: Double, to state: inout LayerState) {
-        if !animations.isEmpty { applyEachAnimation(atLocalTime: t, to: &state) }
+        if !storedAnimations.isEmpty { applyEachAnimation(atLocalTime: t, to: &state) }
     }
 
     /// Apart from `applyAnimations`, so its caller's state is not captured by the closure
     /// (a capture makes a copy of the whole state, and another to put it back).
     @inline(never)
     private func applyEachAnimation(atLocalTime t: Double, to state: inout LayerState) {
-        Self.forEach(in: &animations) { $0.apply(atLayerTime: t, to: &state) }
+        Self.forEach(in: &storedAnimations) { $0.apply(atLayerTime: t, to: &state) }
     }
 
     /// The presentation values now.

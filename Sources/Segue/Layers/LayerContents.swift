@@ -28,7 +28,7 @@ public struct ImageContent: Hashable, Sendable {
     }
 
     /// The part of the image shown in bounds of `size`, in unit image coordinates.
-    public func sourceRect(for size: Size) -> Rect {
+    package func sourceRect(for size: Size) -> Rect {
         guard gravity == .resizeAspectFill, pixelSize.width > 0, pixelSize.height > 0,
               size.width > 0, size.height > 0 else { return Rect(x: 0, y: 0, width: 1, height: 1) }
         let imageAspect = pixelSize.width / pixelSize.height, boundsAspect = size.width / size.height

@@ -24,20 +24,20 @@ public struct LayerState: Hashable, Sendable {
     public init() {}
 
     /// The corner radius drawn: `cornerRadius` clamped to 0…half the bounds' shorter side.
-    public var drawnCornerRadius: Double { min(max(cornerRadius, 0), bounds.width / 2, bounds.height / 2) }
+    package var drawnCornerRadius: Double { min(max(cornerRadius, 0), bounds.width / 2, bounds.height / 2) }
 
     /// The anchor point in the bounds' coordinates: `bounds.origin + anchorPoint · bounds.size`.
-    public var anchorInBounds: Point {
+    package var anchorInBounds: Point {
         Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     }
 
     /// Where the bounds' origin lands in the superlayer when the layer is only placed, not
     /// transformed: `position − anchorInBounds`.
-    public var placementOffset: Point { position - anchorInBounds }
+    package var placementOffset: Point { position - anchorInBounds }
 
     /// Maps this layer's coordinates into its superlayer's plane, before the superlayer's
     /// sublayerTransform: `T(−a) · transform · T(position)`.
-    public var toSuperlayer: Transform3D {
+    package var toSuperlayer: Transform3D {
         if transform.isIdentity {
             let offset = placementOffset
             return .makeTranslation(offset.x, offset.y, 0)
@@ -49,7 +49,7 @@ public struct LayerState: Hashable, Sendable {
 
     /// The transform this layer applies to its sublayers' coordinates:
     /// `T(−a) · sublayerTransform · T(a)`, identity when there is none.
-    public var sublayerTransformAboutAnchor: Transform3D {
+    package var sublayerTransformAboutAnchor: Transform3D {
         if sublayerTransform.isIdentity { return .identity }
         let a = anchorInBounds
         return Transform3D.makeTranslation(-a.x, -a.y, 0).concatenating(sublayerTransform)
@@ -59,12 +59,12 @@ public struct LayerState: Hashable, Sendable {
     /// The flattened map from this layer into the plane of a superlayer in state `parent`:
     /// `toSuperlayer · parent.sublayerTransformAboutAnchor`, with the output z dropped as
     /// Core Animation flattens each layer into its parent. Compositing and hit testing share it.
-    public func toSuperlayerPlane(parent: LayerState) -> Transform3D {
+    package func toSuperlayerPlane(parent: LayerState) -> Transform3D {
         if parent.sublayerTransform.isIdentity { return toSuperlayer.flattened }
         return toSuperlayer.concatenating(parent.sublayerTransformAboutAnchor).flattened
     }
 
-    public subscript(property: AnimatableProperty) -> AnimatableValue {
+    package subscript(property: AnimatableProperty) -> AnimatableValue {
         get {
             switch property {
             case .position: return .point(position)

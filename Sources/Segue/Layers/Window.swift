@@ -6,7 +6,7 @@
 @MainActor
 public final class Window: View {
     /// What a transition reports to the window's observers.
-    public enum TransitionEvent {
+    package enum TransitionEvent {
         case began(TransitionContext)
         case ended(TransitionContext, cancelled: Bool)
     }
@@ -106,12 +106,12 @@ public final class Window: View {
 
     /// A registration made by `observeTransitions(_:)`; `cancel()` ends it.
     @MainActor
-    public struct Observation {
+    package struct Observation {
         fileprivate weak var window: Window?
         fileprivate let id: Int
 
         /// Stops the observer being called (again); nothing when already stopped.
-        public func cancel() {
+        package func cancel() {
             window?.transitionObservers.removeAll { $0.id == id }
         }
     }
@@ -120,7 +120,7 @@ public final class Window: View {
     /// returned observation is cancelled. Observers are called in the order registered; the
     /// window keeps them, so they should hold their owner weakly.
     @discardableResult
-    public func observeTransitions(_ observer: @escaping (TransitionEvent) -> Void) -> Observation {
+    package func observeTransitions(_ observer: @escaping (TransitionEvent) -> Void) -> Observation {
         nextObserverID += 1
         transitionObservers.append((nextObserverID, observer))
         return Observation(window: self, id: nextObserverID)

@@ -20,7 +20,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     public var scrub = ScrubMode.curve
     /// The curve over the driven transition's whole timeline, which `.linear` scrubbing
     /// undoes.
-    public var timeline = Easing.bezier(.linear)
+    package var timeline = Easing.bezier(.linear)
     /// 0…1, clamped: the drag's percent, and after release the progress played out.
     public private(set) var percentComplete = 0.0
     /// The animator's duration for the transition being driven, seconds.
@@ -32,7 +32,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     public init() {}
 
     /// Whether a transition is being driven (from start until it completes).
-    public var isDriving: Bool { context != nil }
+    package var isDriving: Bool { context != nil }
 
     public func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context

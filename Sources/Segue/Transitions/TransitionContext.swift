@@ -11,7 +11,7 @@ public final class TransitionContext {
     public enum Operation: String, Hashable, Sendable { case present, dismiss, push, pop }
 
     /// Where the transition is in its life.
-    public enum Phase: String, Hashable, Sendable {
+    package enum Phase: String, Hashable, Sendable {
         /// Paused under the pointer; progress follows `updateInteractiveTransition(_:)`.
         case interactive
         /// Running toward its end (the whole animation, or the rest after release).
@@ -20,7 +20,7 @@ public final class TransitionContext {
         case cancelling
         case finished, cancelled
 
-        public var isOver: Bool { self == .finished || self == .cancelled }
+        package var isOver: Bool { self == .finished || self == .cancelled }
     }
 
     public let operation: Operation
@@ -30,14 +30,14 @@ public final class TransitionContext {
     public var isAnimated: Bool { animator != nil }
     public var isInteractive: Bool { interactionController != nil }
     public private(set) var transitionWasCancelled = false
-    public private(set) var phase: Phase
+    package private(set) var phase: Phase
     /// The animator's duration, seconds.
     public private(set) var duration = 0.0
 
     private let controllers: [Key: ViewController]
     private let onComplete: (Bool) -> Void
     /// The container's local time when the animator ran (nil before it ran).
-    public private(set) var animationStartTime: Double?
+    package private(set) var animationStartTime: Double?
 
     init(operation: Operation, from: ViewController, to: ViewController, containerView: View,
          animator: ViewControllerAnimatedTransitioning?,
@@ -100,7 +100,7 @@ public final class TransitionContext {
 
     /// Runs the animator's `animateTransition(using:)` now. A percent-driven interactor calls
     /// this after pausing the container.
-    public func runAnimator() {
+    package func runAnimator() {
         guard animationStartTime == nil, let animator else { return }
         animationStartTime = containerView.layer.localTime
         animator.animateTransition(using: self)

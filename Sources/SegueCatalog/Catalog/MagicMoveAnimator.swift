@@ -1,3 +1,5 @@
+import Segue
+
 /// A screen that takes part in a shared-element transition: it names the view that flies.
 @MainActor
 public protocol SharedElementProviding: AnyObject {

@@ -1,3 +1,5 @@
+import Segue
+
 /// Performs a transition file's timeline with the engine's own machinery: the file's layers
 /// become views on a stage in the container, each with keyframe animations on its
 /// transform, opacity and corner radius (clipping what rides on it), so an interactor

@@ -1,3 +1,8 @@
+#if !SEGUE_FUZZING
+import Segue
+import SegueProcess
+#endif
+
 /// A JSON value (RFC 8259) as read from a transition file, with the line and column where it
 /// starts, so an error can say where.
 ///

@@ -1,3 +1,5 @@
+import Segue
+
 /// The transitioning delegate of the page turn: a `PageTurnAnimator` each way, presented by
 /// a drag from the window's right edge and dismissed by one from its left edge
 /// (`percent = |dx| / window width`). Only the edge that fits the screen shown is enabled,

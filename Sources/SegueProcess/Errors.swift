@@ -1,33 +1,32 @@
-import Segue
 /// Bad command-line input: printed as one line on stderr, exit status 2. Messages quote
 /// what the user typed with `Echo.quoted`.
-public struct UsageError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ message: String) { description = message }
+package struct UsageError: Error, CustomStringConvertible, Equatable {
+    package let description: String
+    package init(_ message: String) { description = message }
 }
 
 /// An input or output operation that failed (a full disk, an I/O error): one line on
 /// stderr, exit status 1. Whatever was being written was removed.
-public struct OutputError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ message: String) { description = message }
+package struct OutputError: Error, CustomStringConvertible, Equatable {
+    package let description: String
+    package init(_ message: String) { description = message }
 
     /// "cannot write 'PATH': <strerror(code)>".
-    public init(writing path: String, errno code: Int32) {
+    package init(writing path: String, errno code: Int32) {
         description = "cannot write \(Echo.quoted(path)): \(OutputError.reason(code))"
     }
 
     /// The system's wording for `code` (strerror).
-    public static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 }
 
 /// A SIGINT or SIGTERM stopped the work: exit status 128 + the signal, nothing printed.
-public struct Interrupted: Error, Equatable {
-    public let signal: Int32
-    public init(signal: Int32) { self.signal = signal }
-    public var exitStatus: Int32 { 128 + signal }
+package struct Interrupted: Error, Equatable {
+    package let signal: Int32
+    package init(signal: Int32) { self.signal = signal }
+    package var exitStatus: Int32 { 128 + signal }
 }
 
 #if canImport(Glibc)

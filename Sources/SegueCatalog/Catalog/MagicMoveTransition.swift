@@ -1,3 +1,5 @@
+import Segue
+
 /// The navigation delegate of the magic move: a `MagicMoveAnimator` for every push and
 /// pop, and a drag from the left edge that pops interactively
 /// (`percent = dx / window width`).

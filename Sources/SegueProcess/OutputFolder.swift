@@ -1,4 +1,3 @@
-import Segue
 internal import CSegueSupport
 #if canImport(Glibc)
 import Glibc
@@ -11,9 +10,9 @@ import Glibc
 /// the folder holds this run's output alone. `discard`, or the process ending without a
 /// commit, removes the staging folder and what it holds, so a failed or interrupted command
 /// leaves neither a folder it created nor partial files.
-public final class OutputFolder {
+package final class OutputFolder {
     /// The folder as the user gave it.
-    public let path: String
+    package let path: String
     private let staging: String
     private let created: Bool
     private var names: [String] = []
@@ -23,7 +22,7 @@ public final class OutputFolder {
     /// Checks `path` for `option` before any work: an existing folder that can be written and
     /// holds only files `isOurs` names (and hidden ones), or nothing, in a folder that can be
     /// written. A `UsageError` otherwise.
-    public static func check(_ path: String, for option: String, isOurs: (String) -> Bool) throws {
+    package static func check(_ path: String, for option: String, isOurs: (String) -> Bool) throws {
         guard !path.isEmpty else { throw UsageError("\(option) must name a folder") }
         let refuse = { (why: String) in UsageError("cannot write \(option) folder \(Echo.quoted(path)): \(why)") }
         switch Path.kind(path) {
@@ -44,7 +43,7 @@ public final class OutputFolder {
 
     /// Starts writing into `path` (checked with `check` first), whose earlier files are
     /// those `isOurs` names.
-    public init(_ path: String, isOurs: @escaping (String) -> Bool) throws {
+    package init(_ path: String, isOurs: @escaping (String) -> Bool) throws {
         try OutputFolder.check(path, for: "output", isOurs: isOurs)
         self.path = path
         self.isOurs = isOurs
@@ -65,7 +64,7 @@ public final class OutputFolder {
     deinit { discard() }
 
     /// Writes the file `name` in the folder with `body` (checked writes, no per-file sync).
-    public func write(_ name: String, _ body: (FileSink) throws -> Void) throws {
+    package func write(_ name: String, _ body: (FileSink) throws -> Void) throws {
         precondition(!name.contains("/") && !name.isEmpty)
         let file = staging + "/" + name
         let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
@@ -81,7 +80,7 @@ public final class OutputFolder {
     }
 
     /// Flushes everything written and moves it into place.
-    public func commit() throws {
+    package func commit() throws {
         try Interruption.check()
         let fd = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputError(writing: path, errno: errno) }
@@ -109,7 +108,7 @@ public final class OutputFolder {
     }
 
     /// Removes what was written and not committed.
-    public func discard() {
+    package func discard() {
         guard let hook else { return }
         ExitHooks.remove(hook)
         self.hook = nil

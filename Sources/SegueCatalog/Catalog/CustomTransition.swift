@@ -1,3 +1,5 @@
+import Segue
+
 /// A modal transition of a person's own, described as a transition file describes one: a
 /// name, the reference timing the HUD starts from, the drags that drive it, and the animator
 /// that performs each operation. A transition file is one (`init(file:)`); a Swift package

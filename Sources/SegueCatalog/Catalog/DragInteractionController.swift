@@ -1,3 +1,5 @@
+import Segue
+
 /// A percent-driven interactor run by a pan gesture on the window: the pan starting begins
 /// the transition, its movement scrubs it, its release finishes or cancels it.
 ///

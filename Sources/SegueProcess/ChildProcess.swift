@@ -1,4 +1,3 @@
-import Segue
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,13 +9,13 @@ import Glibc
 /// terminal's Ctrl-C reaches this process, which stops the child itself (`kill`), and every
 /// wait here gives way to a signal within `pollInterval`. An exit hook stops a child still
 /// running when the process ends (`stop`).
-public final class ChildProcess {
+package final class ChildProcess {
     /// Seconds a blocked write or a wait sleeps between looks at `Interruption`.
-    public static let pollInterval = 0.05
+    package static let pollInterval = 0.05
 
     /// The program's name, for messages.
-    public let name: String
-    public let pid: pid_t
+    package let name: String
+    package let pid: pid_t
     /// This process's end of the child's standard input (a socket, written without SIGPIPE).
     private var input: Int32
     private let errors: UnsafeMutablePointer<FILE>
@@ -26,10 +25,10 @@ public final class ChildProcess {
     private let grace: Double
 
     /// The child's standard input was closed: it has ended, or is ending (see `finish`).
-    public struct InputClosed: Error {}
+    package struct InputClosed: Error {}
 
     /// The executable file called `name` in one of `PATH`'s folders, or nil.
-    public static func find(_ name: String, path: String? = getenv("PATH").map { String(cString: $0) }) -> String? {
+    package static func find(_ name: String, path: String? = getenv("PATH").map { String(cString: $0) }) -> String? {
         for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
             let candidate = folder + "/" + name
             if Path.kind(candidate) == .file && access(candidate, X_OK) == 0 { return candidate }
@@ -41,7 +40,7 @@ public final class ChildProcess {
     /// `name`); a failure to start is an `OutputError` naming it. Stopped, it is killed at
     /// once, or with `grace` seconds above 0, asked to end (SIGTERM) and killed after them.
     /// With `keepingOutput` its standard output goes where its standard error does.
-    public init(_ executable: String, name: String, arguments: [String], grace: Double = 0, keepingOutput: Bool = false) throws {
+    package init(_ executable: String, name: String, arguments: [String], grace: Double = 0, keepingOutput: Bool = false) throws {
         self.name = name
         self.grace = grace
         var pair: [Int32] = [0, 0]
@@ -101,7 +100,7 @@ public final class ChildProcess {
 
     /// Writes all of `bytes` to the child's standard input; throws `Interrupted` at a
     /// signal, `InputClosed` when the child no longer reads.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
             try Interruption.check()
@@ -121,7 +120,7 @@ public final class ChildProcess {
     /// Closes the child's standard input and waits for it to end; returns its exit status
     /// (128 + the signal that ended it) and the last line it wrote on standard error.
     /// A signal here kills the child and throws `Interrupted`.
-    public func finish() throws -> (status: Int32, message: String) {
+    package func finish() throws -> (status: Int32, message: String) {
         if input >= 0 { close(input); input = -1 }
         while exitStatus == nil {
             if let signal = Interruption.signal {
@@ -135,13 +134,13 @@ public final class ChildProcess {
 
     /// The child's exit status (128 + the signal that ended it) once it has ended, else nil;
     /// never waits.
-    public var status: Int32? {
+    package var status: Int32? {
         if exitStatus == nil { reap(blocking: false) }
         return exitStatus
     }
 
     /// Ends the child (see `init`'s `grace`) and waits for it, unless it has ended.
-    public func stop() {
+    package func stop() {
         if input >= 0 { close(input); input = -1 }
         guard exitStatus == nil else { return }
         exitStatus = Self.stop(pid, grace: grace)
@@ -188,7 +187,7 @@ public final class ChildProcess {
     }
 
     /// The last non-empty line the child wrote on standard error so far, at most 300 characters.
-    public var message: String {
+    package var message: String {
         let size = lseek(fileno(errors), 0, SEEK_END)
         let count = min(Int(max(size, 0)), 4096)
         var bytes = [UInt8](repeating: 0, count: count)

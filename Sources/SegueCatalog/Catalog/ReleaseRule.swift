@@ -1,3 +1,5 @@
+import Segue
+
 /// How the release of a drag decides between finishing and cancelling a transition.
 public enum ReleaseRule: String, Hashable, Sendable, CaseIterable {
     /// UIKit's: finish when the percent reached is at or above the threshold.

@@ -1,3 +1,5 @@
+import Segue
+
 /// An interaction written as a transition file writes it (docs/transition-format.md): every key,
 /// defaults included, so a reader sees the whole of it.
 extension TransitionFile.Interaction: Encodable {

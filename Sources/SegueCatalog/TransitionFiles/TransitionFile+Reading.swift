@@ -1,3 +1,8 @@
+#if !SEGUE_FUZZING
+import Segue
+import SegueProcess
+#endif
+
 /// Why a transition file was refused: the place in it (`layers[2].keyframes[1].rotateY`, or
 /// `line 3, column 7` for a syntax error) and what was expected there.
 public struct TransitionFileError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import Segue
 
 /// The reference page turn ("door"): the presented screen turns about its left edge.
 ///

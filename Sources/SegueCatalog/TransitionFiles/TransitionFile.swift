@@ -1,3 +1,7 @@
+#if !SEGUE_FUZZING
+import Segue
+#endif
+
 /// A transition described as data: format 1 of Segue's transition files
 /// (`docs/transition-format.md`), read and checked by `TransitionFile.read(_:)`.
 ///

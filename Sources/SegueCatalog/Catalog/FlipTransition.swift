@@ -1,3 +1,5 @@
+import Segue
+
 /// The transitioning delegate of the flip: a `FlipAnimator` each way, and the vertical-drag
 /// interactor while a drag is in progress.
 @MainActor

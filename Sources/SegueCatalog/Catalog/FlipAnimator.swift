@@ -1,4 +1,5 @@
 import Foundation
+import Segue
 
 /// The reference flip for modal presentation and dismissal.
 ///

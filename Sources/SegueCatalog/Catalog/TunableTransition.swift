@@ -1,3 +1,5 @@
+import Segue
+
 /// What a user can tune about a transition and the drags that drive it.
 public struct TransitionParameters: Hashable, Sendable {
     /// Seconds the animation lasts (for a spring, the time it settles by).

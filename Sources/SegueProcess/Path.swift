@@ -1,13 +1,12 @@
-import Segue
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Paths split as POSIX does, without Foundation's path APIs (which trap on some inputs).
-public enum Path {
+package enum Path {
     /// The folder and the last component of `path`: "a" → (".", "a"), "/a" → ("/", "a"),
     /// "x/y/a" → ("x/y", "a"). A path ending in "/" has an empty name.
-    public static func split(_ path: String) -> (folder: String, name: String) {
+    package static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let name = String(path[path.index(after: slash)...])
         var folder = String(path[..<slash])
@@ -16,7 +15,7 @@ public enum Path {
     }
 
     /// What lies at `path` (links followed unless `follow` is false), or nil when nothing.
-    public static func kind(_ path: String, follow: Bool = true) -> Kind? {
+    package static func kind(_ path: String, follow: Bool = true) -> Kind? {
         var info = stat()
         let status = follow ? stat(path, &info) : lstat(path, &info)
         guard status == 0 else { return nil }
@@ -32,11 +31,11 @@ public enum Path {
         }
     }
 
-    public enum Kind: Equatable {
+    package enum Kind: Equatable {
         case file, folder, link
         case other(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .file: "a file"
             case .folder: "a folder"
@@ -47,14 +46,14 @@ public enum Path {
     }
 
     /// The canonical absolute path of `path` (links resolved), or nil.
-    public static func resolved(_ path: String) -> String? {
+    package static func resolved(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }
         defer { free(p) }
         return String(cString: p)
     }
 
     /// Why the folder `folder` cannot take new entries, or nil when it can.
-    public static func unwritableFolderReason(_ folder: String) -> String? {
+    package static func unwritableFolderReason(_ folder: String) -> String? {
         guard kind(folder) == .folder else { return "folder \(Echo.quoted(folder)) does not exist" }
         guard access(folder, W_OK | X_OK) == 0 else {
             return "folder \(Echo.quoted(folder)) is not writable (\(OutputError.reason(errno)))"

@@ -1,4 +1,3 @@
-import Segue
 internal import CSegueSupport
 #if canImport(Glibc)
 import Glibc
@@ -11,11 +10,11 @@ import Synchronization
 /// through); anything else is refused up front (`target`). On any failure — an I/O error,
 /// a full disk, a signal, a throw from the caller — the temporary file is removed and an
 /// existing target is left as it was.
-public enum OutputFile {
+package enum OutputFile {
     /// The path to write for the user's `path` given to `option`, checked before any work:
     /// a `UsageError` when it names a folder, a device, a FIFO or a socket, a link to
     /// nothing, or a folder that does not exist or is not writable.
-    public static func target(_ path: String, for option: String) throws -> String {
+    package static func target(_ path: String, for option: String) throws -> String {
         let refuse = { (why: String) in UsageError("cannot write \(option) \(Echo.quoted(path)): \(why)") }
         guard !path.isEmpty else { throw UsageError("\(option) must name a file") }
         let (folder, name) = Path.split(path)
@@ -41,7 +40,7 @@ public enum OutputFile {
     /// Writes the file at `path` (checked with `target` first) with `body`, whole or not at
     /// all. `path` is how messages name it. A signal stops the writing (`Interrupted`)
     /// unless `interruptible` is false: what must be written on the way out (a recording).
-    public static func write(_ path: String, interruptible: Bool = true, _ body: (FileSink) throws -> Void) throws {
+    package static func write(_ path: String, interruptible: Bool = true, _ body: (FileSink) throws -> Void) throws {
         try writeTemporary(path, interruptible: interruptible) { _, fd in
             try body(FileSink(fd: fd, path: path, interruptible: interruptible))
         }
@@ -52,7 +51,7 @@ public enum OutputFile {
     /// the target, with a hidden name ending in `.tmp` — to write in place (the same file,
     /// truncated or not, never replaced), and the file is flushed and renamed once `body`
     /// returns.
-    public static func write(_ path: String, byPath body: (String) throws -> Void) throws {
+    package static func write(_ path: String, byPath body: (String) throws -> Void) throws {
         try writeTemporary(path, interruptible: true) { temp, _ in try body(temp) }
     }
 
@@ -86,7 +85,7 @@ public enum OutputFile {
     }
 
     /// Writes `bytes` as the file at `path`, whole or not at all.
-    public static func write(_ path: String, bytes: [UInt8], interruptible: Bool = true) throws {
+    package static func write(_ path: String, bytes: [UInt8], interruptible: Bool = true) throws {
         try write(path, interruptible: interruptible) { try $0.write(bytes) }
     }
 
@@ -102,15 +101,22 @@ public enum OutputFile {
 }
 
 /// An open output file: every write checked, a signal stopping it if `interruptible`.
-public struct FileSink {
-    public let fd: Int32
+package struct FileSink {
+    package let fd: Int32
     /// The path as the user gave it, for messages.
-    public let path: String
-    public var interruptible = true
+    package let path: String
+    package var interruptible = true
+
+    /// A sink for the open descriptor `fd` (not closed by this), named `path` in messages.
+    package init(fd: Int32, path: String, interruptible: Bool = true) {
+        self.fd = fd
+        self.path = path
+        self.interruptible = interruptible
+    }
 
     /// Writes all of `bytes`, retrying short writes and EINTR; an error is an
     /// `OutputError` (a full disk: "No space left on device"), a signal `Interrupted`.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
             if interruptible { try Interruption.check() }
@@ -121,7 +127,7 @@ public struct FileSink {
         }
     }
 
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }
 }
