@@ -2,9 +2,10 @@
 """make bench: Segue's figures, and Chromium's beside them when it is installed.
 
   1. Frames: each demo mid-drag at 1280x800 headless (segue-bench frames, Segue's own
-     rasterizer; then once through SDL's OpenGL renderer for reference), interleaved with
-     the peer harness (../shared/peers/chromium_flip_bench.py, CSS 3D transforms in Chromium)
-     round by round, so both meet the same machine load; prints medians and the ratios.
+     rasterizer; then once through SDL's OpenGL renderer for reference), interleaved round by
+     round with scripts/chromium_scenes.py (the flip and page turn as CSS 3D transforms in
+     headless Chromium, uncapped), so both meet the same machine load; prints medians and the
+     ratios.
   2. Engine: 10,000 animations advanced and composed per frame (segue-bench engine).
   3. Soak: 1,000 transitions back to back (segue-bench soak): memory growth, live textures.
   4. The live app under Xvfb (when Xvfb and xdotool are there): launch to first frame, and
@@ -14,7 +15,7 @@
 
 The medians go to out/bench.json: {"frames": {NAME: {"ms_per_frame", "cpu_ms_per_frame",
 "chromium_ratio"}}, "frames_4k": {…}, "engine_10k_ms", "idle_cpu_percent",
-"pointer_to_present_ms"} (chromium_ratio null where the peer has no such scene).
+"pointer_to_present_ms"} (chromium_ratio null where Chromium has no such scene).
 
 Timings are printed, never asserted: the machines are noisy."""
 import json
@@ -30,10 +31,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, ".build/release/segue-bench")
 APP = os.path.join(ROOT, ".build/release/segue")
-PEER = None
-for candidate in [os.path.join(ROOT, "../shared/peers/chromium_flip_bench.py"), os.path.join(ROOT, "shared/peers/chromium_flip_bench.py")]:
-    if os.path.exists(candidate):
-        PEER = os.path.abspath(candidate)
+CHROMIUM_SCENES = os.path.join(ROOT, "scripts/chromium_scenes.py")
 ROUNDS = int(os.environ.get("SEGUE_BENCH_ROUNDS", "3"))
 # Every transition's frame at 1280x800 and at 3840x2160, milliseconds (60 fps at 4K on two cores).
 FRAME_TARGET_MS = 2.5
@@ -50,28 +48,28 @@ def segue(*args):
 
 def chromium(scene):
     with tempfile.NamedTemporaryFile(suffix=".json") as f:
-        subprocess.run([sys.executable, PEER, "--scene", scene, "--seconds", "4", "--json", f.name, "--quiet"],
+        subprocess.run([sys.executable, CHROMIUM_SCENES, "--scene", scene, "--seconds", "4", "--json", f.name, "--quiet"],
                        capture_output=True, text=True, check=True, timeout=300)
         return json.load(open(f.name))[0]
 
 
 def frames():
     print("== frames: each demo and catalog transition mid-drag, 1280x800, headless")
-    have_peer = PEER and (shutil.which("chromium") or os.path.exists("/usr/lib/chromium/chromium"))
-    if not have_peer:
-        print("  (Chromium not installed: `apt-get install chromium` to compare with the peer)")
+    have_chromium = bool(shutil.which("chromium") or os.path.exists("/usr/lib/chromium/chromium"))
+    if not have_chromium:
+        print("  (Chromium not installed: `scripts/install-deps.sh chromium` to compare with it)")
     ours = {}
-    peer = {"flip": [], "pageturn": []}
-    for r in range(ROUNDS if have_peer else 1):
+    chromium_runs = {"flip": [], "pageturn": []}
+    for r in range(ROUNDS if have_chromium else 1):
         print(f"-- round {r + 1}")
         result = segue("frames", "--frames", "300")
         for name, figures in result.items():
             if name != "renderer":
                 ours.setdefault(name, []).append(figures)
-        if have_peer:
-            for scene in peer:
+        if have_chromium:
+            for scene in chromium_runs:
                 c = chromium(scene)
-                peer[scene].append(c)
+                chromium_runs[scene].append(c)
                 print(f"  chromium {scene}: {c['ms_median']:.2f} ms/frame median, {c['cpu_ms_per_frame']:.2f} ms CPU/frame")
     print("-- summary (medians over rounds)")
     summary = {}
@@ -81,13 +79,13 @@ def frames():
         compose = statistics.median(x["composeMedianMs"] for x in runs)
         line = f"  {name:13s} segue {frame:6.2f} ms/frame, {cpu:6.2f} ms CPU/frame, compose {compose:.3f} ms, peak {runs[-1]['peakMB']:.0f} MB"
         summary[name] = {"ms_per_frame": round(frame, 3), "cpu_ms_per_frame": round(cpu, 3), "chromium_ratio": None}
-        if name in peer and peer[name]:
-            cf = statistics.median(x["ms_median"] for x in peer[name])
-            cc = statistics.median(x["cpu_ms_per_frame"] for x in peer[name])
+        if chromium_runs.get(name):
+            cf = statistics.median(x["ms_median"] for x in chromium_runs[name])
+            cc = statistics.median(x["cpu_ms_per_frame"] for x in chromium_runs[name])
             # Each round ran both on the same machine state: its ratio is the fair one, and
             # the median of the rounds' ratios the figure to hold against the target.
-            times = [o["frameMedianMs"] / c["ms_median"] for o, c in zip(runs, peer[name])]
-            cpus = [o["cpuMedianMs"] / c["cpu_ms_per_frame"] for o, c in zip(runs, peer[name])]
+            times = [o["frameMedianMs"] / c["ms_median"] for o, c in zip(runs, chromium_runs[name])]
+            cpus = [o["cpuMedianMs"] / c["cpu_ms_per_frame"] for o, c in zip(runs, chromium_runs[name])]
             summary[name]["chromium_ratio"] = round(statistics.median(times), 3)
             line += (f" | chromium {cf:6.2f} ms/frame, {cc:6.2f} ms CPU | ratio per round {statistics.median(times):.2f} time "
                      f"({min(times):.2f}–{max(times):.2f}), {statistics.median(cpus):.2f} CPU ({min(cpus):.2f}–{max(cpus):.2f}); target ≤ 0.2")
