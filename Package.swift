@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Segue", targets: ["Segue"]),
         // The transitions that come with Segue, `CustomTransition` and transition files.
         .library(name: "SegueCatalog", targets: ["SegueCatalog"]),
+        // A transition's frames to pixels on the CPU, with no platform (`FrameRenderer`).
+        .library(name: "SegueRender", targets: ["SegueRender"]),
         // The whole app as a library, for a package that runs it with transitions of its own.
         .library(name: "SegueLive", targets: ["SegueLive"]),
         .executable(name: "segue", targets: ["SegueApp"]),
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "SegueCatalog", dependencies: ["Segue", "SegueProcess"]),
         // Display list to pixels without a platform: tessellation, occlusion,
         // precomposition, draw order, and the CPU rasterizer.
-        .target(name: "SegueRender", dependencies: ["Segue"]),
+        .target(name: "SegueRender", dependencies: ["Segue", "SegueProcess", "CSegueSupport"]),
         .target(name: "SegueDemos", dependencies: ["Segue", "SegueCatalog"]),
         .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2", "CSegueSupport", "SegueProcess", "SegueCommandLine"]),
         .target(name: "SegueStudio", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueProcess", "SegueCommandLine"]),

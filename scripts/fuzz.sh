@@ -31,7 +31,7 @@ fuzz replay-parser docs/recordings/*.json -- \
 # A JPEG header to start from: SOI, APP0 (JFIF), a baseline frame header of 16 × 16, EOI.
 printf '\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xc0\x00\x0b\x08\x00\x10\x00\x10\x01\x01\x11\x00\xff\xd9' >"$work/seed.jpg"
 fuzz image-header Assets/Pictures/*.png Tests/SegueSDLTests/Goldens/flip-*.png "$work/seed.jpg" -- \
-  Sources/SegueSDL/ImageHeader.swift fuzz/ImageHeaderFuzz.swift
+  Sources/SegueRender/ImageHeader.swift fuzz/ImageHeaderFuzz.swift
 fuzz transition-file Assets/Transitions/*.json -- \
   Sources/SegueCatalog/TransitionFiles/JSONValue.swift Sources/SegueCatalog/TransitionFiles/TransitionFile.swift \
   Sources/SegueCatalog/TransitionFiles/TransitionFile+Reading.swift Sources/SegueProcess/Echo.swift \

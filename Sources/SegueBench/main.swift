@@ -5,6 +5,7 @@ import SegueDemos
 import SegueSDL
 import SegueStudio
 import SegueProcess
+import SegueRender
 
 /// `segue-bench`: what a frame costs, headless (`segue-bench --help` lists the modes and
 /// options). Every mode prints human lines, then one `RESULT {json}` line for scripts/bench.py.

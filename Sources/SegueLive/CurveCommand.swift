@@ -4,6 +4,7 @@ import SegueCommandLine
 import SegueSDL
 import SegueStudio
 import SegueProcess
+import SegueRender
 
 /// `segue curve`: prints a timing curve or a spring as `time,value,velocity` rows, and
 /// optionally plots it to a PNG. Parameters whose curve cannot be computed in finite,

@@ -4,6 +4,7 @@ import SegueDemos
 import SegueSDL
 import SegueStudio
 import SegueCatalog
+import SegueRender
 
 /// The text of `segue --help`: the prose written here, the synopses and option tables
 /// generated from the options each command declares (with their help beside them).

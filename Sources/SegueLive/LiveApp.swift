@@ -5,6 +5,7 @@ import SegueDemos
 import SegueSDL
 import SegueStudio
 import SegueProcess
+import SegueRender
 
 /// The interactive app: an SDL window showing a session's screen and HUD, fed by the mouse
 /// and the keyboard. It draws only when what the window shows changes, and sleeps in

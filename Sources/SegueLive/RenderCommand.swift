@@ -5,6 +5,7 @@ import SegueDemos
 import SegueSDL
 import SegueStudio
 import SegueProcess
+import SegueRender
 
 /// `segue render`: one frame of a transition, headless, to a PNG.
 struct RenderCommand {
@@ -90,7 +91,7 @@ struct RenderCommand {
                 guard header.width <= ImageFile.maxSide, header.height <= ImageFile.maxSide else {
                     throw UsageError("\(role): image \(Echo.quoted(path)) is \(header.width)×\(header.height) pixels, larger than \(ImageFile.maxSide) on a side")
                 }
-            } catch let e as SDLError {
+            } catch let e as RenderError {
                 throw UsageError("\(role): \(e.message)")
             }
         }
@@ -113,7 +114,7 @@ struct RenderCommand {
             try Interruption.check()
             do {
                 demo.replaceContent(of: vc, with: try canvas.drawer.textures.registerImage(id: "\(role)-screen", path: path))
-            } catch let e as SDLError {
+            } catch let e as RenderError {
                 throw UsageError("--\(role): \(e.message)")
             }
         }

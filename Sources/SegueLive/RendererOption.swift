@@ -1,5 +1,6 @@
 import SegueCommandLine
 import SegueSDL
+import SegueRender
 
 extension Renderer.Kind {
     /// `--renderer NAME`: what draws the frames.

@@ -5,6 +5,7 @@ import SegueDemos
 import SegueSDL
 import SegueStudio
 import SegueProcess
+import SegueRender
 
 /// `segue replay FILE.json [--headless] [--events] [--out FILE|DIR …]`: plays a recording
 /// back, deterministically, in a window at its own pace or headless as fast as it can; with

@@ -7,6 +7,7 @@ import SegueSDL
 import SegueStudio
 import SegueCatalog
 import SegueProcess
+import SegueRender
 
 /// `replay --out`: a recording's frames, evenly spaced at `--fps`, drawn headless and
 /// written as a video (`.mp4`, `.webm`, `.gif`, through ffmpeg) or as numbered PNGs in a

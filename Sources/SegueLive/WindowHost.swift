@@ -2,6 +2,7 @@ import Segue
 import SegueCommandLine
 import SegueSDL
 import SegueStudio
+import SegueRender
 
 /// A window that draws a session: the platform, the SDL window and renderer, the event pump.
 @MainActor
@@ -54,7 +55,8 @@ final class WindowHost {
         window.setMinimumSize(width: 160, height: 120)
         if fullScreen { window.isFullScreen = true }
         let renderer = try Renderer(window: window, kind: kind, vsync: true)
-        drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: try Assets.directory()))
+        drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: try Assets.directory(),
+                                                                                   decoders: SDLDecoders(platform: platform)))
         pump = EventPump(window: window)
     }
 

@@ -1,5 +1,13 @@
-internal import CSDL2
 import Segue
+
+/// What a platform lends the render stages to turn files into pixels: its font engine
+/// (text is drawn only with one) and image formats beyond PNG (JPEG).
+package protocol ContentDecoders: AnyObject {
+    /// The font file at `path` at `pixels` pixels an em; throws when it cannot be opened.
+    func openFont(path: String, pixels: Int) throws -> any GlyphFont
+    /// The JPEG at `path` (its header already checked), as straight-alpha ARGB words.
+    func decodeJPEG(path: String) throws -> DecodedImage
+}
 
 /// The textures behind display-list contents: images registered by id, the glyph atlas
 /// text is laid out from (at the output's pixel scale), and pictures of snapshots
@@ -7,18 +15,6 @@ import Segue
 /// unused for `pictureLifetime` (a drag back and forth stays clear of redrawing them), or
 /// at once when the app comes to rest without them.
 package final class ContentTextures {
-    /// An open font; keeps SDL_ttf up while it lives.
-    private final class Font {
-        let handle: OpaquePointer
-        private let platform: Platform
-        init(path: String, pixels: Int, platform: Platform) throws {
-            guard let f = TTF_OpenFont(path, Int32(pixels)) else { throw SDLError("TTF_OpenFont \(path)") }
-            handle = f
-            self.platform = platform
-        }
-        deinit { TTF_CloseFont(handle) }
-    }
-
     private struct FontKey: Hashable { let weight: TextContent.Weight; let pixels: Int }
     /// What a layout depends on: not the colour, which the vertices carry.
     private struct TextKey: Hashable {
@@ -32,8 +28,10 @@ package final class ContentTextures {
 
     private let renderer: Renderer
     private let assets: String
+    /// The platform's decoders: nil draws no text and reads PNG alone.
+    private let decoders: (any ContentDecoders)?
     private var images: [String: Texture] = [:]
-    private var fonts: [FontKey: Font] = [:]
+    private var fonts: [FontKey: any GlyphFont] = [:]
     private var texts: [TextKey: (layout: GlyphAtlas.Layout, lastUsed: Int)] = [:]
     private var pictures: [String: (picture: Picture, texture: Texture, lastUsed: Int)] = [:]
     private lazy var atlas: GlyphAtlas? = try? GlyphAtlas(renderer: renderer)
@@ -43,17 +41,21 @@ package final class ContentTextures {
     /// Frames a picture survives unused: a second (it may hold 4K's 33 MB).
     package var pictureLifetime = 60
 
-    package init(renderer: Renderer, assetsDirectory: String) {
+    /// Textures for `renderer`, images and fonts read from `assetsDirectory` through the
+    /// platform's `decoders` (none: PNG only, and no text).
+    package init(renderer: Renderer, assetsDirectory: String, decoders: (any ContentDecoders)?) {
         self.renderer = renderer
         self.assets = assetsDirectory
+        self.decoders = decoders
     }
 
     /// Loads the image at `path` as the contents `id`; throws a readable error for a
     /// missing, corrupt or oversized file.
     package func registerImage(id: String, path: String) throws -> ImageContent {
-        let surface = try ImageFile.load(path)
-        defer { SDL_FreeSurface(surface) }
-        let texture = try renderer.makeTexture(from: surface)
+        let image = try ImageFile.decode(path, decoders: decoders)
+        let texture = try image.argb.withUnsafeBufferPointer {
+            try renderer.makeTexture(argb: $0.baseAddress!, width: image.width, height: image.height, rowLength: image.width)
+        }
         images[id] = texture
         return ImageContent(id: id, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
     }
@@ -126,7 +128,7 @@ package final class ContentTextures {
     /// drawn at twice the scale wraps as the live screen does. Layouts are kept while
     /// used, like textures.
     func layout(_ text: TextContent, wrapWidth: Double, scale: Double) -> GlyphAtlas.Layout? {
-        guard !text.string.isEmpty, text.fontSize > 0, text.fontSize.isFinite, wrapWidth.isFinite, let atlas else { return nil }
+        guard decoders != nil, !text.string.isEmpty, text.fontSize > 0, text.fontSize.isFinite, wrapWidth.isFinite, let atlas else { return nil }
         let key = TextKey(string: text.string, fontSize: text.fontSize, weight: text.weight, alignment: text.alignment,
                           wrapWidth: wrapWidth, scale: scale)
         if let i = texts.index(forKey: key), texts.values[i].layout.generation == atlas.generation {
@@ -137,10 +139,8 @@ package final class ContentTextures {
         guard let drawn = try? font(text.weight, pixels: max(1, Int((text.fontSize * scale).rounded()))),
               let measure = try? font(text.weight, pixels: measurePixels) else { return nil }
         let limit = Int(min(max(wrapWidth * Double(measurePixels) / text.fontSize, -1), 1e9).rounded(.down))
-        let layout = atlas.layout(text, font: drawn.handle, fontID: ObjectIdentifier(drawn),
-                                  wrapPixels: Int(min(max(wrapWidth * scale, 0), 1e9).rounded())) { line in
-            var w: Int32 = 0
-            return TTF_SizeUTF8(measure.handle, String(line), &w, nil) == 0 && Int(w) <= limit
+        let layout = atlas.layout(text, font: drawn, wrapPixels: Int(min(max(wrapWidth * scale, 0), 1e9).rounded())) { line in
+            measure.width(of: line).map { $0 <= limit } ?? false
         }
         texts[key] = (layout, frame)
         return layout
@@ -176,7 +176,7 @@ package final class ContentTextures {
     /// Textures held now (images, pictures and the glyph atlas), for leak checks.
     package var textureCount: Int { images.count + pictures.count + (atlas == nil ? 0 : 1) }
 
-    private func font(_ weight: TextContent.Weight, pixels: Int) throws -> Font {
+    private func font(_ weight: TextContent.Weight, pixels: Int) throws -> any GlyphFont {
         let key = FontKey(weight: weight, pixels: pixels)
         if let f = fonts[key] { return f }
         let file: String
@@ -185,7 +185,8 @@ package final class ContentTextures {
         case .bold: file = "DejaVuSans-Bold.ttf"
         case .monospace: file = "DejaVuSansMono.ttf"
         }
-        let f = try Font(path: assets + "/" + file, pixels: pixels, platform: renderer.window.platform)
+        guard let decoders else { throw RenderError("no font engine") }
+        let f = try decoders.openFont(path: assets + "/" + file, pixels: pixels)
         fonts[key] = f
         return f
     }

@@ -1,5 +1,4 @@
 import Segue
-import SegueRender
 
 /// Turning a tessellated item into vertices for the backend: its shading (exact or cut), its edges and covers, batched by texture and blending until a flush.
 extension DisplayListRenderer {

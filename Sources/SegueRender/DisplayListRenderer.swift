@@ -1,5 +1,4 @@
 import Segue
-import SegueRender
 
 /// Draws a `DisplayList` as triangles through its `Renderer` (`RasterVertex` buffers,
 /// whichever engine draws them): each item tessellated and drawn in order,

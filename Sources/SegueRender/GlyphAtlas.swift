@@ -1,12 +1,41 @@
-internal import CSDL2
 import Segue
 
-/// Glyphs rasterized once with SDL_ttf into one texture, and text laid out from them, so
+/// A font at one pixel size, opened by a platform's font engine (`ContentDecoders`).
+package protocol GlyphFont: AnyObject {
+    /// Pixels from one line's top to the next's.
+    var lineSkip: Int { get }
+    /// `scalar` drawn white on clear, in a box as tall as the font with the pen at its left
+    /// edge; nil when the font cannot draw it.
+    func glyph(_ scalar: UInt32) -> RenderedGlyph?
+    /// How far the pen moves between `a` and `b` besides their advances, pixels.
+    func kerning(_ a: UInt32, _ b: UInt32) -> Int
+    /// The width of `text` on one line, pixels; nil when it cannot be measured.
+    func width(of text: Substring) -> Int?
+}
+
+/// A glyph as its font engine drew it: `width` × `height` RGBA bytes (only the alpha
+/// counts), and how far it moves the pen.
+package struct RenderedGlyph {
+    package var rgba: [UInt8]
+    package var width: Int
+    package var height: Int
+    package var advance: Int
+
+    package init(rgba: [UInt8], width: Int, height: Int, advance: Int) {
+        precondition(rgba.count == width * height * 4, "one RGBA pixel per texel")
+        self.rgba = rgba
+        self.width = width
+        self.height = height
+        self.advance = advance
+    }
+}
+
+/// Glyphs rasterized once by the platform's font engine into one texture, and text laid out from them, so
 /// text costs no rasterizing or texture upload per frame and every run of text draws from
 /// the same texture (consecutive runs share a draw call).
 ///
 /// Glyphs are white: the vertex colour tints them. Each keeps only its ink and one clear
-/// texel around it (SDL_ttf renders a glyph as tall as the font, and a space as nothing
+/// texel around it (a font engine draws a glyph as tall as the font, and a space as nothing
 /// visible): the texel keeps the edge's fade under linear filtering, so the text looks the
 /// same while its quads cover half the pixels or less. A full atlas starts over.
 final class GlyphAtlas {
@@ -46,17 +75,12 @@ final class GlyphAtlas {
 
     /// The cell of `scalar` in `font`, rasterizing it the first time; nil when the font has
     /// nothing to draw for it.
-    private func glyph(_ scalar: UInt32, _ font: OpaquePointer, _ fontID: ObjectIdentifier) -> Glyph? {
-        let key = GlyphKey(font: fontID, scalar: scalar)
+    private func glyph(_ scalar: UInt32, _ font: any GlyphFont) -> Glyph? {
+        let key = GlyphKey(font: ObjectIdentifier(font), scalar: scalar)
         if let g = glyphs[key] { return g }
-        var minx: Int32 = 0, maxx: Int32 = 0, miny: Int32 = 0, maxy: Int32 = 0, advance: Int32 = 0
-        guard TTF_GlyphMetrics32(font, scalar, &minx, &maxx, &miny, &maxy, &advance) == 0,
-              let rendered = TTF_RenderGlyph32_Blended(font, scalar, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
-        defer { SDL_FreeSurface(rendered) }
-        guard let surface = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let ink = Self.inkBox(surface) else {
-            let g = Glyph(cell: nil, offset: .zero, advance: Int(advance))
+        guard let drawn = font.glyph(scalar) else { return nil }
+        guard let ink = Self.inkBox(drawn) else {
+            let g = Glyph(cell: nil, offset: .zero, advance: drawn.advance)
             glyphs[key] = g
             return g
         }
@@ -69,24 +93,25 @@ final class GlyphAtlas {
             generation += 1
         }
         guard w + 2 <= Self.side, h + 2 <= Self.side else { return nil }
-        let pitch = Int(surface.pointee.pitch)
-        texture.update(x: cursorX, y: cursorY, w: w, h: h, rgba: surface.pointee.pixels! + ink.y * pitch + ink.x * 4, pitch: pitch)
+        let pitch = drawn.width * 4
+        drawn.rgba.withUnsafeBytes {
+            texture.update(x: cursorX, y: cursorY, w: w, h: h, rgba: $0.baseAddress! + ink.y * pitch + ink.x * 4, pitch: pitch)
+        }
         let g = Glyph(cell: Rect(x: Double(cursorX), y: Double(cursorY), width: Double(w), height: Double(h)),
-                      offset: Point(x: Double(ink.x), y: Double(ink.y)), advance: Int(advance))
+                      offset: Point(x: Double(ink.x), y: Double(ink.y)), advance: drawn.advance)
         glyphs[key] = g
         cursorX += w + 1
         rowHeight = max(rowHeight, h)
         return g
     }
 
-    /// The box of an RGBA32 surface's pixels with any alpha, grown by one texel each way
-    /// (within the surface); nil when all are clear.
-    static func inkBox(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (x: Int, y: Int, w: Int, h: Int)? {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return nil }
+    /// The box of a glyph's pixels with any alpha, grown by one texel each way (within the
+    /// glyph's box); nil when all are clear.
+    static func inkBox(_ glyph: RenderedGlyph) -> (x: Int, y: Int, w: Int, h: Int)? {
+        let w = glyph.width, h = glyph.height
         var minX = w, minY = h, maxX = -1, maxY = -1
         for y in 0..<h {
-            for x in 0..<w where pixels[y * pitch + x * 4 + 3] != 0 {
+            for x in 0..<w where glyph.rgba[(y * w + x) * 4 + 3] != 0 {
                 minX = min(minX, x); maxX = max(maxX, x)
                 minY = min(minY, y); maxY = max(maxY, y)
             }
@@ -100,9 +125,8 @@ final class GlyphAtlas {
     /// with one more word would not fit, each line aligned within `wrapPixels`. Breaking by
     /// `fits`, not by this font's pixels, keeps the lines the same at every scale: a font's
     /// hinted advances are not proportional to its size.
-    func layout(_ text: TextContent, font: OpaquePointer, fontID: ObjectIdentifier, wrapPixels: Int,
-                fits: (Substring) -> Bool) -> Layout {
-        let lineSkip = Double(TTF_FontLineSkip(font))
+    func layout(_ text: TextContent, font: any GlyphFont, wrapPixels: Int, fits: (Substring) -> Bool) -> Layout {
+        let lineSkip = Double(font.lineSkip)
         var out = Layout(generation: generation)
         var y = 0.0
         for paragraph in text.string.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -111,7 +135,7 @@ final class GlyphAtlas {
             func width(of word: [(UInt32, Glyph)], after previous: UInt32?) -> Int {
                 var w = 0, prev = previous
                 for (s, g) in word {
-                    if let p = prev { w += Int(TTF_GetFontKerningSizeGlyphs32(font, p, s)) }
+                    if let p = prev { w += font.kerning(p, s) }
                     w += g.advance
                     prev = s
                 }
@@ -126,7 +150,7 @@ final class GlyphAtlas {
                 }
                 var prev: UInt32?
                 for (s, g) in line {
-                    if let p = prev { x += Double(TTF_GetFontKerningSizeGlyphs32(font, p, s)) }
+                    if let p = prev { x += Double(font.kerning(p, s)) }
                     if let cell = g.cell {
                         let box = Rect(x: x + g.offset.x, y: y + g.offset.y, width: cell.width, height: cell.height)
                         out.bounds = out.quads.isEmpty ? box : out.bounds.union(box)
@@ -139,10 +163,10 @@ final class GlyphAtlas {
                 line.removeAll(keepingCapacity: true)
                 lineWidth = 0
             }
-            let space = glyph(32, font, fontID)
+            let space = glyph(32, font)
             var lineStart = paragraph.startIndex
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let glyphs = word.unicodeScalars.compactMap { s in glyph(s.value, font, fontID).map { (s.value, $0) } }
+                let glyphs = word.unicodeScalars.compactMap { s in glyph(s.value, font).map { (s.value, $0) } }
                 if !line.isEmpty {
                     if fits(paragraph[lineStart..<word.endIndex]) {
                         // The space and the word as `emitLine` places them, kerning included.

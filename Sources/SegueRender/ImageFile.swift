@@ -1,28 +1,40 @@
-internal import CSDL2
 internal import CSegueSupport
 import Foundation
-import Segue
-import SegueCommandLine
 import SegueProcess
+
+/// An image decoded into memory: `width` × `height` straight-alpha ARGB words, rows top first.
+package struct DecodedImage {
+    package var argb: [UInt32]
+    package var width: Int
+    package var height: Int
+
+    package init(argb: [UInt32], width: Int, height: Int) {
+        precondition(argb.count == width * height, "one word a pixel")
+        self.argb = argb
+        self.width = width
+        self.height = height
+    }
+}
 
 /// Reading and writing image files. Input is PNG or JPEG only (by their magic bytes), and
 /// its dimensions are read from the header before decoding: anything over `maxSide` a side
 /// is refused without allocating it. PNG goes through libpng directly, so its warnings and
-/// errors never reach stderr (they become the one error line); JPEG through SDL_image.
+/// errors never reach stderr (they become the one error line); JPEG through the platform's
+/// decoder (`ContentDecoders`).
 /// Output is PNG, written by the one output writer (`OutputFile`, `OutputFolder`).
 package enum ImageFile {
     /// Images and frames larger than this many pixels on a side are refused (before
     /// decoding, for files): at most 8192² RGBA, 256 MB.
     package static let maxSide = 8192
 
-    /// The header of the image at `path`; problems are `SDLError`s naming the file.
+    /// The header of the image at `path`; problems are `RenderError`s naming the file.
     package static func header(_ path: String) throws -> ImageHeader {
         let name = Echo.quoted(path)
-        guard access(path, R_OK) == 0 else { throw SDLError(message: "cannot read image \(name): no such readable file") }
+        guard access(path, R_OK) == 0 else { throw RenderError("cannot read image \(name): no such readable file") }
         // A folder, device or pipe is no image (and a pipe could block forever).
-        guard RegularFile.size(atPath: path) != nil else { throw SDLError(message: "cannot read image \(name): not a regular file") }
+        guard RegularFile.size(atPath: path) != nil else { throw RenderError("cannot read image \(name): not a regular file") }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SDLError(message: "cannot read image \(name): \(OutputError.reason(errno))") }
+        guard fd >= 0 else { throw RenderError("cannot read image \(name): \(OutputError.reason(errno))") }
         defer { close(fd) }
         do {
             return try ImageHeader.read { offset, count in
@@ -31,36 +43,33 @@ package enum ImageFile {
                 return n > 0 ? Array(bytes.prefix(n)) : []
             }
         } catch {
-            throw SDLError(message: "cannot decode image \(name): \(error.description)")
+            throw RenderError("cannot decode image \(name): \(error.description)")
         }
     }
 
-    /// Decodes the image at `path` into a surface the caller frees.
-    static func load(_ path: String) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// Decodes the image at `path`: PNG itself, JPEG through `decoders` (none: refused).
+    package static func decode(_ path: String, decoders: (any ContentDecoders)?) throws -> DecodedImage {
         let header = try header(path)
         let name = Echo.quoted(path)
         guard header.width <= maxSide, header.height <= maxSide else {
-            throw SDLError(message: "image \(name) is \(header.width)×\(header.height) pixels, larger than \(maxSide) on a side")
+            throw RenderError("image \(name) is \(header.width)×\(header.height) pixels, larger than \(maxSide) on a side")
         }
-        let surface: UnsafeMutablePointer<SDL_Surface>
+        let image: DecodedImage
         switch header.format {
         case .png:
-            surface = try readPNG(path)
+            image = try readPNG(path)
         case .jpeg:
-            guard let rw = SDL_RWFromFile(path, "rb"), let s = IMG_LoadTyped_RW(rw, 1, "JPG") else {
-                throw SDLError(message: "cannot decode image \(name): \(String(cString: SDL_GetError()))")
-            }
-            surface = s
+            guard let decoders else { throw RenderError("cannot decode image \(name): JPEG needs the platform's decoder") }
+            image = try decoders.decodeJPEG(path: path)
         }
-        guard Int(surface.pointee.w) == header.width, Int(surface.pointee.h) == header.height else {
-            SDL_FreeSurface(surface)
-            throw SDLError(message: "image \(name) decodes to another size than its header says")
+        guard image.width == header.width, image.height == header.height else {
+            throw RenderError("image \(name) decodes to another size than its header says")
         }
-        return surface
+        return image
     }
 
-    /// The PNG at `path` as an RGBA surface, through libpng.
-    private static func readPNG(_ path: String) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// The PNG at `path`, through libpng.
+    private static func readPNG(_ path: String) throws -> DecodedImage {
         var pixels: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0, h: Int32 = 0
         var message = [CChar](repeating: 0, count: 200)
@@ -69,19 +78,20 @@ package enum ImageFile {
         let name = Echo.quoted(path)
         switch Int(status) {
         case Int(SEGUE_PNG_OK):
-            guard let pixels, let s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-                throw SDLError("SDL_CreateRGBSurfaceWithFormat \(w)×\(h)")
+            guard let pixels else { throw RenderError("cannot decode image \(name): out of memory") }
+            let count = Int(w) * Int(h)
+            let argb = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                RasterImage.swapRedAndBlue(pixels, to: buffer.baseAddress!, count: count)
+                initialized = count
             }
-            let pitch = Int(s.pointee.pitch), row = Int(w) * 4
-            for y in 0..<Int(h) { (s.pointee.pixels + y * pitch).copyMemory(from: pixels + y * row, byteCount: row) }
-            return s
+            return DecodedImage(argb: argb, width: Int(w), height: Int(h))
         case Int(SEGUE_PNG_TOO_LARGE):
-            throw SDLError(message: "image \(name) is \(w)×\(h) pixels, larger than \(maxSide) on a side")
+            throw RenderError("image \(name) is \(w)×\(h) pixels, larger than \(maxSide) on a side")
         case Int(SEGUE_PNG_NO_MEMORY):
-            throw SDLError(message: "cannot decode image \(name): out of memory")
+            throw RenderError("cannot decode image \(name): out of memory")
         default:
             let why = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw SDLError(message: "cannot decode image \(name): \(why.isEmpty ? "unreadable PNG" : why)")
+            throw RenderError("cannot decode image \(name): \(why.isEmpty ? "unreadable PNG" : why)")
         }
     }
 
@@ -112,20 +122,13 @@ package enum ImageFile {
         }
     }
 
-    /// Reads a PNG or JPEG into RGBA pixels (for golden comparisons).
-    package static func readRGBA(_ path: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
-        let s = try load(path)
-        defer { SDL_FreeSurface(s) }
-        guard let conv = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
-            throw SDLError("SDL_ConvertSurfaceFormat")
+    /// Reads a PNG (or a JPEG through `decoders`) into RGBA pixels (for golden comparisons).
+    package static func readRGBA(_ path: String, decoders: (any ContentDecoders)? = nil) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        let image = try decode(path, decoders: decoders)
+        let rgba = [UInt8](unsafeUninitializedCapacity: image.argb.count * 4) { buffer, initialized in
+            image.argb.withUnsafeBytes { RasterImage.swapRedAndBlue($0.baseAddress!, to: buffer.baseAddress!, count: image.argb.count) }
+            initialized = image.argb.count * 4
         }
-        defer { SDL_FreeSurface(conv) }
-        let w = Int(conv.pointee.w), h = Int(conv.pointee.h), pitch = Int(conv.pointee.pitch)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        let src = conv.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<h {
-            for x in 0..<(w * 4) { out[y * w * 4 + x] = src[y * pitch + x] }
-        }
-        return (w, h, out)
+        return (image.width, image.height, rgba)
     }
 }

@@ -1,28 +1,33 @@
 import Segue
-import SegueCommandLine
 import SegueProcess
 
-/// Renders display lists into an exact-size RGBA image without showing anything: a hidden
-/// window (SDL's offscreen driver when headless) and a target texture.
+/// Renders display lists into an exact-size RGBA image without showing anything: a target
+/// texture of a renderer (Segue's rasterizer in memory, or a platform's engine on a hidden
+/// window).
 package final class OffscreenCanvas {
     package let width: Int
     package let height: Int
     package let drawer: DisplayListRenderer
-    private let window: SDLWindow
     private let target: Texture
 
-    /// A canvas of `width` × `height` pixels drawn by a renderer of `kind`.
-    package init(platform: Platform, width: Int, height: Int, assetsDirectory: String, kind: Renderer.Kind = .raster) throws {
+    /// A canvas of `width` × `height` pixels drawn by `renderer`, its images and fonts read
+    /// from `assetsDirectory` through `decoders` (none: PNG only, no text).
+    package init(renderer: Renderer, width: Int, height: Int, assetsDirectory: String, decoders: (any ContentDecoders)?) throws {
         guard width > 0, height > 0, width <= ImageFile.maxSide, height <= ImageFile.maxSide else {
-            throw SDLError(message: "canvas \(width)×\(height) pixels is out of range (1…\(ImageFile.maxSide) a side)")
+            throw RenderError("canvas \(width)×\(height) pixels is out of range (1…\(ImageFile.maxSide) a side)")
         }
         self.width = width
         self.height = height
-        window = try SDLWindow(platform: platform, title: "Segue offscreen", width: 64, height: 64, resizable: false, hidden: true)
-        let renderer = try Renderer(window: window, kind: kind)
         target = try renderer.makeTargetTexture(width: width, height: height)
         try renderer.setTarget(target)
-        drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: assetsDirectory))
+        drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: assetsDirectory,
+                                                                                   decoders: decoders))
+    }
+
+    /// A canvas drawn by Segue's rasterizer in memory: no platform, no display.
+    package convenience init(width: Int, height: Int, assetsDirectory: String, decoders: (any ContentDecoders)? = nil) throws {
+        try self.init(renderer: .offscreen(width: 1, height: 1), width: width, height: height, assetsDirectory: assetsDirectory,
+                      decoders: decoders)
     }
 
     package var renderer: Renderer { drawer.renderer }

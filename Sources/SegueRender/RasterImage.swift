@@ -22,6 +22,16 @@ package final class RasterImage: @unchecked Sendable {
 
     deinit { free(pixels) }
 
+    /// Copies `count` pixels from `source` to `destination`, turning RGBA bytes into ARGB
+    /// words or back (on a little-endian machine both are the same four bytes with red and
+    /// blue swapped). Either may be unaligned.
+    package static func swapRedAndBlue(_ source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
+        for i in 0..<count {
+            let p = source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            destination.storeBytes(of: p & 0xFF00_FF00 | (p & 0xFF) << 16 | (p >> 16) & 0xFF, toByteOffset: i * 4, as: UInt32.self)
+        }
+    }
+
     /// The image halved again and again (mipmaps), for sampling it minified: `levels[k]` is
     /// level k + 1. Made by `prepareLevels`; the part `pixelsChanged` names is made again
     /// when next asked.

@@ -1,10 +1,7 @@
-internal import CSDL2
-import SegueRender
-
 /// One engine behind `Renderer`: it makes textures, draws triangles, fills, reads and shows.
 /// The renderer keeps the target, the clip and the pending clear, and tells the engine when
 /// they change; the engine draws only what it is told, where it is told.
-protocol RenderBackend: AnyObject {
+package protocol RenderBackend: AnyObject {
     /// The engine in use: "raster", "opengl", "software", …
     var driverName: String { get }
     /// Whether `draw` anti-aliases the edges it is given (else it ignores them).
@@ -14,8 +11,8 @@ protocol RenderBackend: AnyObject {
     var drawsExactShading: Bool { get }
     /// The size of the current target in pixels.
     var outputSize: (width: Int, height: Int) { get }
-    /// A texture holding `surface`'s pixels (the surface is left to the caller).
-    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>, isOpaque: Bool) throws -> Texture
+    /// A texture holding `width` × `height` ARGB words, `rowLength` words a row.
+    func makeTexture(argb: UnsafePointer<UInt32>, width: Int, height: Int, rowLength: Int, isOpaque: Bool) throws -> Texture
     /// A texture of `width` × `height` pixels, transparent black, or transparent white for
     /// `coverage`; `target` if it is to be drawn into.
     func makeTexture(width: Int, height: Int, coverage: Bool, target: Bool) throws -> Texture

@@ -1,84 +1,26 @@
-internal import CSDL2
-import Foundation
 import Segue
-import SegueRender
 
-/// Draws triangles into a window or a texture, with one of three engines behind the same
-/// calls (a `RenderBackend`): Segue's own `Rasterizer` on the CPU (on a machine without a
-/// GPU it is the fastest), SDL's OpenGL renderer, or SDL's software renderer; `auto` takes
-/// OpenGL where its context is a real GPU, else the rasterizer. The renderer keeps the
-/// target, the clip, the pending clear and a kept frame to begin later ones from.
+/// Draws triangles into a window or a texture, with one engine behind the same calls (a
+/// `RenderBackend`): Segue's own `Rasterizer` on the CPU (`RasterBackend`), or a platform's
+/// (SegueSDL adds SDL's OpenGL and software renderers). The renderer keeps the target, the
+/// clip, the pending clear and a kept frame to begin later ones from.
 package final class Renderer {
-    package enum Kind: String, CaseIterable, Sendable {
-        /// OpenGL on a GPU, else the rasterizer (`Renderer.reason` says which and why).
-        case auto
-        /// Segue's rasterizer, shown through the window's surface.
-        case raster
-        /// SDL's OpenGL renderer (llvmpipe without a GPU), SDL's software one if it fails.
-        case opengl
-        /// SDL's software renderer.
-        case software
-    }
-
-    /// Kept so the window outlives the renderer.
-    let window: SDLWindow
     private let backend: any RenderBackend
 
-    /// Why this engine draws: "asked for", or how `auto` chose ("GPU: …", "no GPU: llvmpipe
-    /// …", "no OpenGL").
+    /// Why this engine draws: "asked for", or how a platform chose it ("GPU: …", "no GPU:
+    /// llvmpipe …", "no OpenGL").
     package let reason: String
 
-    /// A renderer for `window` of `kind`; `vsync` paces SDL's OpenGL presents to the display.
-    package init(window: SDLWindow, kind: Kind = .raster, vsync: Bool = false) throws {
-        self.window = window
-        switch kind {
-        case .raster:
-            backend = RasterBackend(window: window)
-            reason = "asked for"
-        case .opengl, .software:
-            backend = try SDLRenderBackend(window: window, kind: kind, vsync: vsync)
-            reason = "asked for"
-        case .auto:
-            let name = Self.openGLName(platform: window.platform)
-            if let name, !Self.isSoftware(openGL: name) {
-                if let gl = try? SDLRenderBackend(window: window, kind: .opengl, vsync: vsync), gl.driverName == Kind.opengl.rawValue {
-                    backend = gl
-                    reason = "GPU: \(name)"
-                } else {
-                    backend = RasterBackend(window: window)
-                    reason = "OpenGL failed: \(name) could not draw in the window"
-                }
-            } else {
-                backend = RasterBackend(window: window)
-                reason = name.map { "no GPU: OpenGL is \($0)" } ?? "no OpenGL"
-            }
-        }
+    /// A renderer drawing through `backend`, chosen for `reason`.
+    package init(backend: any RenderBackend, reason: String = "asked for") {
+        self.backend = backend
+        self.reason = reason
     }
 
-    /// Whether an OpenGL renderer of this name runs on the CPU (Mesa's llvmpipe, softpipe
-    /// or swrast), where Segue's rasterizer is faster.
-    package static func isSoftware(openGL name: String) -> Bool {
-        let lower = name.lowercased()
-        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { lower.contains($0) }
-    }
-
-    /// The `GL_RENDERER` of SDL's OpenGL renderer on `platform`'s display, made on a hidden
-    /// window and let go; nil when SDL cannot make one.
-    private static func openGLName(platform: Platform) -> String? {
-        guard let probe = try? SDLWindow(platform: platform, title: "Segue", width: 16, height: 16, resizable: false,
-                                         hidden: true) else { return nil }
-        return withExtendedLifetime(probe) {
-            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengl")
-            guard let renderer = SDL_CreateRenderer(probe.handle, -1, SDL_RENDERER_ACCELERATED.rawValue) else { return nil }
-            defer { SDL_DestroyRenderer(renderer) }
-            var info = SDL_RendererInfo()
-            SDL_GetRendererInfo(renderer, &info)
-            guard info.name.map({ String(cString: $0) }) == Kind.opengl.rawValue,
-                  let getString = SDL_GL_GetProcAddress("glGetString") else { return nil }
-            let glRenderer: UInt32 = 0x1F01
-            let call = unsafeBitCast(getString, to: (@convention(c) (UInt32) -> UnsafePointer<UInt8>?).self)
-            return call(glRenderer).map { String(cString: $0) }
-        }
+    /// A renderer drawing with Segue's rasterizer into an image of `width` × `height` pixels
+    /// in memory (its "window"), showing nothing: no platform needed.
+    package static func offscreen(width: Int, height: Int) -> Renderer {
+        Renderer(backend: RasterBackend(output: OffscreenOutput(width: width, height: height)))
     }
 
     /// The engine in use: "raster", "opengl", "software", …
@@ -97,28 +39,13 @@ package final class Renderer {
 
     // MARK: Textures
 
-    /// A texture holding `surface`'s pixels (the surface is left to the caller). It is
-    /// opaque when the surface has no colour key and either no alpha channel or every
-    /// pixel's alpha full (a PNG without alpha is decoded with one), so it is drawn stored,
+    /// A texture holding `width` × `height` ARGB words, `rowLength` words a row (alpha not
+    /// premultiplied). It is opaque when every pixel's alpha is full, so it is drawn stored,
     /// not blended, and hides what lies under it.
-    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
+    package func makeTexture(argb: UnsafePointer<UInt32>, width: Int, height: Int, rowLength: Int) throws -> Texture {
         texturesMade += 1
-        let opaque = SDL_HasColorKey(surface) == SDL_FALSE && (surface.pointee.format.pointee.Amask == 0 || Self.alphaIsFull(surface))
-        return try backend.makeTexture(from: surface, isOpaque: opaque)
-    }
-
-    /// Whether every pixel of a 32-bit `surface` has its alpha bits all set (false for
-    /// other depths, or when it cannot be read).
-    private static func alphaIsFull(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
-        let s = surface.pointee, mask = s.format.pointee.Amask
-        guard s.format.pointee.BytesPerPixel == 4, SDL_LockSurface(surface) == 0 else { return false }
-        defer { SDL_UnlockSurface(surface) }
-        guard let pixels = surface.pointee.pixels else { return false }
-        for y in 0..<Int(s.h) {
-            let row = (pixels + y * Int(s.pitch)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<Int(s.w) where row[x] & mask != mask { return false }
-        }
-        return true
+        let opaque = (0..<height).allSatisfy { y in (0..<width).allSatisfy { argb[y * rowLength + $0] >> 24 == 0xFF } }
+        return try backend.makeTexture(argb: argb, width: width, height: height, rowLength: rowLength, isOpaque: opaque)
     }
 
     /// A transparent texture of `width` × `height` pixels, to be filled with

@@ -1,26 +1,33 @@
-internal import CSDL2
-import SegueRender
+import Segue
+
+/// A texture an engine other than Segue's rasterizer keeps (an SDL renderer's): the engine
+/// that made it updates its pixels and knows when they were drawn into.
+package protocol NativeTexture: AnyObject {
+    /// Replaces the pixels of `x, y, w, h` with `rgba` (RGBA bytes, `pitch` bytes a row).
+    func update(x: Int, y: Int, w: Int, h: Int, rgba: UnsafeRawPointer, pitch: Int)
+    /// It was drawn into as a target: what depends on its pixels (mip levels) is stale.
+    func contentsChanged()
+}
 
 /// A texture with its size in pixels, in the form its renderer's engine draws: an image in
-/// memory for Segue's rasterizer, an `SDL_Texture` for SDL's renderers.
+/// memory for Segue's rasterizer, or another engine's own.
 package final class Texture {
     /// Where the pixels are: one engine's kind of texture.
-    enum Storage {
+    package enum Storage {
         /// Pixels in memory, drawn by Segue's rasterizer through `drawnBy`, whose calls may
         /// still be reading them.
         case image(RasterImage, drawnBy: RasterPipeline)
-        /// A texture of an SDL renderer.
-        case sdl(SDLTexture)
+        /// Another engine's texture.
+        case native(any NativeTexture)
     }
 
-    let storage: Storage
+    package let storage: Storage
     package let width: Int
     package let height: Int
-    /// Whether every pixel is opaque (its source had no alpha channel), so it can be drawn
-    /// without blending.
+    /// Whether every pixel is opaque, so it can be drawn without blending.
     package let isOpaque: Bool
 
-    init(_ storage: Storage, width: Int, height: Int, isOpaque: Bool = false) {
+    package init(_ storage: Storage, width: Int, height: Int, isOpaque: Bool = false) {
         self.storage = storage
         self.width = width
         self.height = height
@@ -33,10 +40,10 @@ package final class Texture {
 
     /// Tells the texture it was drawn into (as a target): its mip levels are made again
     /// before it is next sampled minified.
-    func contentsChanged() {
+    package func contentsChanged() {
         version += 1
         switch storage {
-        case .sdl(let texture): texture.levelsAreStale = true
+        case .native(let texture): texture.contentsChanged()
         case .image(let image, let pipeline):
             pipeline.wait()
             image.pixelsChanged()
@@ -45,37 +52,17 @@ package final class Texture {
 
     /// Replaces the pixels of `x, y, w, h` (inside the texture) with `rgba` (RGBA bytes,
     /// `pitch` bytes a row).
-    func update(x: Int, y: Int, w: Int, h: Int, rgba: UnsafeRawPointer, pitch: Int) {
+    package func update(x: Int, y: Int, w: Int, h: Int, rgba: UnsafeRawPointer, pitch: Int) {
         version += 1
         switch storage {
-        case .sdl(let texture):
-            var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
-            SDL_UpdateTexture(texture.handle, &rect, rgba, Int32(pitch))
-            texture.levelsAreStale = true
+        case .native(let texture):
+            texture.update(x: x, y: y, w: w, h: h, rgba: rgba, pitch: pitch)
         case .image(let image, let pipeline):
             pipeline.wait()
-            _ = SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_RGBA32.rawValue, rgba, Int32(pitch),
-                                  SDL_PIXELFORMAT_ARGB8888.rawValue, image.pixels + y * image.width + x, Int32(image.width * 4))
+            for row in 0..<h {
+                RasterImage.swapRedAndBlue(rgba + row * pitch, to: image.pixels + (y + row) * image.width + x, count: w)
+            }
             image.pixelsChanged(in: PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
         }
     }
-}
-
-/// An `SDL_Texture*`, destroyed with this. It keeps its renderer alive: SDL destroys a
-/// renderer's textures with it.
-final class SDLTexture {
-    let handle: OpaquePointer
-    private let owner: SDLRenderBackend
-    /// Whether its mip levels must be made again before it is drawn (OpenGL).
-    var levelsAreStale = true
-    /// Whether it holds glyph coverage (its levels stop where glyphs would blend).
-    let isCoverage: Bool
-
-    init(handle: OpaquePointer, owner: SDLRenderBackend, isCoverage: Bool = false) {
-        self.handle = handle
-        self.owner = owner
-        self.isCoverage = isCoverage
-    }
-
-    deinit { SDL_DestroyTexture(handle) }
 }

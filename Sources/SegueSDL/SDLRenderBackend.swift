@@ -1,6 +1,35 @@
 internal import CSDL2
 import SegueRender
 
+/// An `SDL_Texture*`, destroyed with this. It keeps its renderer alive: SDL destroys a
+/// renderer's textures with it.
+final class SDLTexture: NativeTexture {
+    let handle: OpaquePointer
+    private let owner: SDLRenderBackend
+    /// Whether its mip levels must be made again before it is drawn (OpenGL).
+    var levelsAreStale = true
+    /// Whether it holds glyph coverage (its levels stop where glyphs would blend).
+    let isCoverage: Bool
+
+    init(handle: OpaquePointer, owner: SDLRenderBackend, isCoverage: Bool = false) {
+        self.handle = handle
+        self.owner = owner
+        self.isCoverage = isCoverage
+    }
+
+    deinit { SDL_DestroyTexture(handle) }
+
+    func update(x: Int, y: Int, w: Int, h: Int, rgba: UnsafeRawPointer, pitch: Int) {
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
+        SDL_UpdateTexture(handle, &rect, rgba, Int32(pitch))
+        levelsAreStale = true
+    }
+
+    func contentsChanged() {
+        levelsAreStale = true
+    }
+}
+
 /// SDL's own renderer: OpenGL (llvmpipe without a GPU), or software. OpenGL multisamples
 /// the window 4× where it can; textures drawn into (offscreen frames) are not.
 final class SDLRenderBackend: RenderBackend {
@@ -50,8 +79,13 @@ final class SDLRenderBackend: RenderBackend {
 
     /// The `SDL_Texture*` of `texture`, which must be this engine's.
     private static func handle(_ texture: Texture) -> OpaquePointer {
-        guard case .sdl(let t) = texture.storage else { preconditionFailure("a rasterizer's texture given to SDL's renderer") }
-        return t.handle
+        sdlTexture(texture).handle
+    }
+
+    /// The SDL texture of `texture`, which must be this engine's.
+    private static func sdlTexture(_ texture: Texture) -> SDLTexture {
+        guard case .native(let t as SDLTexture) = texture.storage else { preconditionFailure("another engine's texture given to SDL's renderer") }
+        return t
     }
 
     /// A texture filtered linearly and blended, from `made` (nil: `call` failed).
@@ -60,7 +94,7 @@ final class SDLRenderBackend: RenderBackend {
         guard let made else { throw SDLError(call) }
         SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(made, SDL_ScaleModeLinear)
-        return Texture(.sdl(SDLTexture(handle: made, owner: self, isCoverage: coverage)), width: width, height: height, isOpaque: isOpaque)
+        return Texture(.native(SDLTexture(handle: made, owner: self, isCoverage: coverage)), width: width, height: height, isOpaque: isOpaque)
     }
 
     /// OpenGL's entry points for mipmaps, where the renderer is OpenGL's.
@@ -87,9 +121,12 @@ final class SDLRenderBackend: RenderBackend {
         texture.levelsAreStale = false
     }
 
-    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>, isOpaque: Bool) throws -> Texture {
-        try texture(SDL_CreateTextureFromSurface(handle, surface), "SDL_CreateTextureFromSurface",
-                    width: Int(surface.pointee.w), height: Int(surface.pointee.h), isOpaque: isOpaque)
+    func makeTexture(argb: UnsafePointer<UInt32>, width: Int, height: Int, rowLength: Int, isOpaque: Bool) throws -> Texture {
+        let made = try texture(SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                                 Int32(width), Int32(height)),
+                               "SDL_CreateTexture \(width)×\(height)", width: width, height: height, isOpaque: isOpaque)
+        SDL_UpdateTexture(Self.handle(made), nil, argb, Int32(rowLength * 4))
+        return made
     }
 
     func makeTexture(width: Int, height: Int, coverage: Bool, target: Bool) throws -> Texture {
@@ -136,7 +173,7 @@ final class SDLRenderBackend: RenderBackend {
               covered: CoveredPixels) {
         precondition(shades == nil, "SDL's renderers shade affinely")
         let mode = blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
-        if case .sdl(let sdl)? = texture?.storage { prepareLevels(sdl) }
+        if let texture { prepareLevels(Self.sdlTexture(texture)) }
         let t = texture.map(Self.handle)
         if let t { SDL_SetTextureBlendMode(t, mode) } else { SDL_SetRenderDrawBlendMode(handle, mode) }
         // The same memory layout (SegueSDLTests checks it).

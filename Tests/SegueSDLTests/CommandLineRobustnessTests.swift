@@ -4,6 +4,7 @@ import SegueCommandLine
 import SegueSDL
 import Testing
 import SegueProcess
+import SegueRender
 
 /// The contract under hostile input (issue 12): bad input is one line, exit 2 and nothing
 /// written; a failing disk exit 1 with nothing partial left; SIGINT / SIGTERM 130 / 143

@@ -2,6 +2,7 @@ import Foundation
 import Segue
 import SegueSDL
 import Testing
+import SegueRender
 
 /// The `segue` executable run as a user would, for its answers to good and bad input.
 @MainActor @Suite(.serialized) struct CommandLineTests {

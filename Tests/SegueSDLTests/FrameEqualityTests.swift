@@ -3,7 +3,7 @@ import Testing
 import Segue
 @testable import SegueDemos
 @testable import SegueSDL
-import SegueRender
+@testable import SegueRender
 import SegueCatalog
 
 /// The renderer's shortcuts change no pixel: catalog transitions mid-flight drawn with each

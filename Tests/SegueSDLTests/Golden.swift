@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SegueSDL
+import SegueRender
 
 /// Compares rendered RGBA frames with PNGs in `Goldens/` beside this file.
 ///

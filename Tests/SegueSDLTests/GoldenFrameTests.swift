@@ -6,6 +6,7 @@ import SegueStudio
 @testable import SegueSDL
 import CSDL2
 import SegueTestSupport
+@testable import SegueRender
 
 /// Frames rendered headless (SDL's offscreen driver) against goldens, by Segue's rasterizer
 /// unless a test names another engine. SDL is global, so the suite runs serially.
@@ -178,7 +179,10 @@ import SegueTestSupport
         surface.pointee.pixels.storeBytes(of: 0, as: UInt8.self)
         (surface.pointee.pixels + 1).storeBytes(of: 1, as: UInt8.self)
         SDL_SetColorKey(surface, 1, 1)
-        let texture = try renderer.makeTexture(from: surface)
+        let image = try SDLDecoders.image(of: surface)
+        let texture = try image.argb.withUnsafeBufferPointer {
+            try renderer.makeTexture(argb: $0.baseAddress!, width: image.width, height: image.height, rowLength: image.width)
+        }
         guard case .image(let image, _) = texture.storage else { Issue.record("not a raster texture"); return }
         #expect(!texture.isOpaque)
         #expect(image.pixels[0] == 0xFFFF_0000 && image.pixels[1] >> 24 == 0)

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueSDL
+@testable import SegueRender
 
 /// Image dimensions read from the header before decoding, for PNG and JPEG only.
 @Suite struct ImageHeaderTests {

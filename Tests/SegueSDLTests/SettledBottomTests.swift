@@ -1,6 +1,7 @@
 import Segue
 @testable import SegueSDL
 import Testing
+@testable import SegueRender
 
 /// Which frames keep their settled bottom and which begin from it (`SettledBottom`).
 @Suite struct SettledBottomPlanTests {

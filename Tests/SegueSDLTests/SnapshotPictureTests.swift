@@ -2,6 +2,7 @@ import Segue
 @testable import SegueDemos
 @testable import SegueSDL
 import Testing
+@testable import SegueRender
 
 /// A translucent snapshot is drawn from a picture of it (`SnapshotPictures`; in
 /// `GoldenFrameTests`, whose tests run one at a time: SDL is global).

@@ -2,6 +2,7 @@ import Segue
 @testable import SegueDemos
 import SegueSDL
 import Testing
+import SegueRender
 
 /// Snapshots draw from their display lists (in `GoldenFrameTests`, whose tests run one at a
 /// time: SDL is global).

@@ -4,6 +4,7 @@ import Segue
 @testable import SegueDemos
 @testable import SegueSDL
 import SegueCatalog
+@testable import SegueRender
 
 /// The seeds written as files (`Assets/Transitions/`) draw the frames the Swift animators
 /// draw: the mean difference over every channel of every pixel stays under one level.
