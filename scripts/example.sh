@@ -1,10 +1,29 @@
 #!/usr/bin/env bash
-# Builds the example package (Examples/Drop: the whole app as a library, run with a
-# transition of its own) and drives it in a real X window: it opens on its own transition,
-# a drag down presents it, a drag up dismisses it, SIGTERM ends it. Usage: scripts/example.sh
+# Builds the example packages from outside this one. Examples/Still (the model and the render
+# stages alone, no display) renders a frame, checked pixel by pixel. Examples/Drop (the whole
+# app as a library, run with a transition of its own) is driven in a real X window: it opens
+# on its own transition, a drag down presents it, a drag up dismisses it, SIGTERM ends it.
+# Usage: scripts/example.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
+
+"$SWIFT" build --package-path Examples/Still
+mkdir -p out/example
+env -u DISPLAY Examples/Still/.build/debug/still out/example/still.pam
+python3 - out/example/still.pam <<'PY' || { echo "example: FAIL: Examples/Still's frame"; exit 1; }
+import sys
+data = open(sys.argv[1], "rb").read()
+head = b"P7\nWIDTH 640\nHEIGHT 960\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+assert data.startswith(head) and len(data) == len(head) + 640 * 960 * 4, "not a 640x960 RGBA PAM"
+px = lambda x, y: tuple(data[len(head) + (y * 640 + x) * 4:len(head) + (y * 640 + x) * 4 + 4])
+assert px(5, 5) == (0x10, 0x14, 0x18, 255), px(5, 5)        # the screen
+assert px(320, 480) == (0x34, 0x78, 0xF6, 255), px(320, 480)  # the card's middle
+# Turned part-way: the card's near edge stands out past its resting edge, its far edge in.
+blue = [x for x in range(640) if px(x, 480) == (0x34, 0x78, 0xF6, 255)]
+assert blue[0] > 80 + 4 or blue[-1] < 560 - 4, (blue[0], blue[-1])
+PY
+echo "example: ok (Examples/Still renders a flip's frame with Segue and SegueRender alone)"
 "$SWIFT" build --package-path Examples/Drop
 app=Examples/Drop/.build/debug/drop
 out=${OUT:-out/example}
