@@ -7,7 +7,7 @@ ARGS ?=
 # rounding needs no libm call; magic move at 4K draws about a fifth faster.
 RELEASE := -c release $(if $(filter x86_64,$(shell uname -m)),-Xswiftc -target-cpu -Xswiftc nehalem)
 
-.PHONY: deps build run test tsan bench e2e example fuzz pictures clean
+.PHONY: deps build run test tsan test-release bench e2e example fuzz pictures clean
 
 deps:
 	@scripts/install-deps.sh
@@ -25,6 +25,11 @@ test: deps
 # threads of its own (a build of its own, in .build/tsan).
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter SegueRenderTests
+
+# The render stages' tests built as `make run` builds them (release, the Makefile's CPU
+# target): the optimizer's vector code against the same hand-worked pixels (.build/release-tests).
+test-release: deps
+	$(SWIFT) test $(RELEASE) --scratch-path .build/release-tests --filter SegueRenderTests
 
 # Frame, engine, soak and live-app figures, beside Chromium's (the peer, installed here).
 bench: build

@@ -22,16 +22,92 @@ package struct Recording: Codable, Sendable {
     /// Files larger than this are refused before parsing.
     package static let maxFileSize = 64 << 20
 
+    /// One input at its time: on the wire `t`, `type` and the kind's own keys (`x`, `y`,
+    /// `inside`, `key`, `shift`, `width`, `height`).
     package struct Entry: Codable, Sendable, Hashable {
+        /// Seconds from the session's start.
         package var t: Double
-        package var type: String
-        package var x: Double?
-        package var y: Double?
-        package var inside: Bool?
-        package var key: String?
-        package var shift: Bool?
-        package var width: Int?
-        package var height: Int?
+        package var kind: Kind
+
+        package enum Kind: Sendable, Hashable {
+            case quit
+            case focusLost
+            /// The window's new size in pixels, as written (`input` checks it).
+            case resize(width: Int, height: Int)
+            /// Pointer positions in window pixels, as written (`input` checks them).
+            case down(x: Double, y: Double)
+            case move(x: Double, y: Double)
+            case up(x: Double, y: Double, inside: Bool)
+            /// A key by its recorded name ("escape", "q", "7", …), read by the recording's
+            /// layout (`input`).
+            case key(String, shift: Bool)
+            /// A type this reader does not know, or one without a key its kind needs:
+            /// refused by `decode`, naming the type.
+            case malformed(type: String)
+        }
+
+        private enum CodingKeys: String, CodingKey { case t, type, x, y, inside, key, shift, width, height }
+
+        package init(t: Double, kind: Kind) {
+            self.t = t
+            self.kind = kind
+        }
+
+        package init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            t = try c.decode(Double.self, forKey: .t)
+            let type = try c.decode(String.self, forKey: .type)
+            let x = try c.decodeIfPresent(Double.self, forKey: .x), y = try c.decodeIfPresent(Double.self, forKey: .y)
+            let inside = try c.decodeIfPresent(Bool.self, forKey: .inside)
+            let key = try c.decodeIfPresent(String.self, forKey: .key), shift = try c.decodeIfPresent(Bool.self, forKey: .shift)
+            let width = try c.decodeIfPresent(Int.self, forKey: .width), height = try c.decodeIfPresent(Int.self, forKey: .height)
+            switch (type, x, y) {
+            case ("quit", _, _): kind = .quit
+            case ("focus-lost", _, _): kind = .focusLost
+            case ("resize", _, _) where width != nil && height != nil: kind = .resize(width: width!, height: height!)
+            case ("down", let x?, let y?): kind = .down(x: x, y: y)
+            case ("move", let x?, let y?): kind = .move(x: x, y: y)
+            case ("up", let x?, let y?) where inside != nil: kind = .up(x: x, y: y, inside: inside!)
+            case ("key", _, _) where key != nil: kind = .key(key!, shift: shift ?? false)
+            default: kind = .malformed(type: type)
+            }
+        }
+
+        package func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(t, forKey: .t)
+            try c.encode(type, forKey: .type)
+            switch kind {
+            case .quit, .focusLost, .malformed: break
+            case .resize(let w, let h):
+                try c.encode(w, forKey: .width)
+                try c.encode(h, forKey: .height)
+            case .down(let x, let y), .move(let x, let y):
+                try c.encode(x, forKey: .x)
+                try c.encode(y, forKey: .y)
+            case .up(let x, let y, let inside):
+                try c.encode(x, forKey: .x)
+                try c.encode(y, forKey: .y)
+                try c.encode(inside, forKey: .inside)
+            case .key(let key, let shift):
+                try c.encode(key, forKey: .key)
+                try c.encode(shift, forKey: .shift)
+            }
+        }
+
+        /// The `type` written for it.
+        package var type: String {
+            switch kind {
+            case .quit: "quit"
+            case .focusLost: "focus-lost"
+            case .resize: "resize"
+            case .down: "down"
+            case .move: "move"
+            case .up: "up"
+            case .key: "key"
+            case .malformed(let type): type
+            }
+        }
     }
 
     package var version = Recording.version
@@ -64,33 +140,33 @@ package struct Recording: Codable, Sendable {
 
     /// Appends `input` handled at `time`.
     package mutating func append(_ input: InputEvent, at time: Double) {
-        var e = Entry(t: time, type: "")
+        let kind: Entry.Kind
         switch input {
-        case .quit: e.type = "quit"
-        case .resized(let w, let h): e.type = "resize"; e.width = w.clamped(to: Self.windowSides); e.height = h.clamped(to: Self.windowSides)
-        case .focusLost: e.type = "focus-lost"
-        case .mouseDown(let x, let y): e.type = "down"; e.x = x; e.y = y
-        case .mouseMoved(let x, let y): e.type = "move"; e.x = x; e.y = y
-        case .mouseUp(let x, let y, let inside): e.type = "up"; e.x = x; e.y = y; e.inside = inside
+        case .quit: kind = .quit
+        case .resized(let w, let h): kind = .resize(width: w.clamped(to: Self.windowSides), height: h.clamped(to: Self.windowSides))
+        case .focusLost: kind = .focusLost
+        case .mouseDown(let x, let y): kind = .down(x: x, y: y)
+        case .mouseMoved(let x, let y): kind = .move(x: x, y: y)
+        case .mouseUp(let x, let y, let inside): kind = .up(x: x, y: y, inside: inside)
         case .key(let key, let shift):
-            e.type = "key"
-            e.shift = shift
+            let name: String
             switch key {
-            case .escape: e.key = "escape"
-            case .quit: e.key = "q"
-            case .space: e.key = "space"
-            case .left: e.key = "left"
-            case .right: e.key = "right"
-            case .up: e.key = "up"
-            case .down: e.key = "down"
-            case .tab: e.key = "tab"
-            case .fullScreen: e.key = "f11"
-            case .help: e.key = "help"
-            case .digit(let n): e.key = String(n)
-            case .character(let c): e.key = String(c)
+            case .escape: name = "escape"
+            case .quit: name = "q"
+            case .space: name = "space"
+            case .left: name = "left"
+            case .right: name = "right"
+            case .up: name = "up"
+            case .down: name = "down"
+            case .tab: name = "tab"
+            case .fullScreen: name = "f11"
+            case .help: name = "help"
+            case .digit(let n): name = String(n)
+            case .character(let c): name = String(c)
             }
+            kind = .key(name, shift: shift)
         }
-        events.append(e)
+        events.append(Entry(t: time, kind: kind))
     }
 
     /// The recording as JSON (keys sorted).
@@ -169,24 +245,18 @@ package struct Recording: Codable, Sendable {
 
     /// The input an entry stands for, or nil when it is malformed.
     package func input(_ e: Entry) -> InputEvent? {
-        func point() -> (Double, Double)? {
-            guard let x = e.x, let y = e.y, x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6 else { return nil }
-            return (x, y)
-        }
-        switch e.type {
-        case "quit": return .quit
-        case "focus-lost": return .focusLost
-        case "resize":
-            guard let w = e.width, let h = e.height, Self.windowSides.contains(w), Self.windowSides.contains(h) else { return nil }
+        func inRange(_ x: Double, _ y: Double) -> Bool { x.isFinite && y.isFinite && abs(x) < 1e6 && abs(y) < 1e6 }
+        switch e.kind {
+        case .quit: return .quit
+        case .focusLost: return .focusLost
+        case .resize(let w, let h):
+            guard Self.windowSides.contains(w), Self.windowSides.contains(h) else { return nil }
             return .resized(width: w, height: h)
-        case "down": return point().map { .mouseDown(x: $0.0, y: $0.1) }
-        case "move": return point().map { .mouseMoved(x: $0.0, y: $0.1) }
-        case "up":
-            guard let p = point(), let inside = e.inside else { return nil }
-            return .mouseUp(x: p.0, y: p.1, inside: inside)
-        case "key":
-            guard let k = e.key else { return nil }
-            let shift = e.shift ?? false
+        case .down(let x, let y): return inRange(x, y) ? .mouseDown(x: x, y: y) : nil
+        case .move(let x, let y): return inRange(x, y) ? .mouseMoved(x: x, y: y) : nil
+        case .up(let x, let y, let inside): return inRange(x, y) ? .mouseUp(x: x, y: y, inside: inside) : nil
+        case .malformed: return nil
+        case .key(let k, let shift):
             // Made before the layout fitted any window, a recording knew e as completion
             // speed's key (now o), and b, f, h as keys that did nothing.
             if layout == nil {
@@ -209,7 +279,6 @@ package struct Recording: Codable, Sendable {
                 if k.count == 1, let c = k.first, c.isLetter, c.isASCII { return .key(.character(c), shift: shift) }
                 return nil
             }
-        default: return nil
         }
     }
 }

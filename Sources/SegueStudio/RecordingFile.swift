@@ -59,8 +59,8 @@ extension Recording {
     /// window the replay shows (the first and after each resize), in order, without repeats.
     package func frameSizes(options: SessionOptions, framing: ExportFraming = ExportFraming()) -> [(width: Int, height: Int)] {
         var windows = [(window[0], window[1])]
-        for e in events where e.type == "resize" {
-            if let w = e.width, let h = e.height { windows.append((w, h)) }
+        for e in events {
+            if case .resize(let w, let h) = e.kind { windows.append((w, h)) }
         }
         var sizes: [(width: Int, height: Int)] = []
         for w in windows {
