@@ -45,9 +45,9 @@ let package = Package(
         .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2", "CSegueSupport", "SegueProcess", "SegueCommandLine"]),
         .target(name: "SegueStudio", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueProcess", "SegueCommandLine"]),
         // The app and its commands (`Studio.run`), on the platform.
-        .target(name: "SegueLive", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueSDL", "SegueStudio", "SegueProcess", "SegueCommandLine"]),
+        .target(name: "SegueLive", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueRender", "SegueSDL", "SegueStudio", "SegueProcess", "SegueCommandLine"]),
         .executableTarget(name: "SegueApp", dependencies: ["SegueLive"]),
-        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueSDL", "SegueStudio", "SegueProcess", "SegueCommandLine"]),
+        .executableTarget(name: "SegueBench", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueRender", "SegueSDL", "SegueStudio", "SegueProcess", "SegueCommandLine"]),
         // Helpers for the test targets only (not in any product).
         .target(name: "SegueTestSupport"),
         .testTarget(

@@ -1,7 +1,6 @@
 import Segue
 import SegueDemos
 import SegueCatalog
-import SegueRender
 
 /// One run of the app without its platform: the demo, the scene clock (pause, slow motion,
 /// stepping, scrubbing), the tunable parameters, the HUD, and the JSON events. The live
