@@ -124,7 +124,7 @@ package struct Covers {
 /// Pixels a draw call may leave as they are, row by row: each cover's rows y0 ..< y1, row y's
 /// columns `runs[first + y − y0]` (x0 ..< x1). It borrows its buffers: the workers of one call
 /// read them while the caller holds them, and nobody writes them meanwhile.
-package struct CoveredPixels: @unchecked Sendable {
+package struct CoveredPixels: Sendable {
     package struct Cover: Equatable, Sendable, BitwiseCopyable {
         package var y0: Int32, y1: Int32
         /// The columns x0 ..< x1 hold every run.
@@ -148,12 +148,14 @@ package struct CoveredPixels: @unchecked Sendable {
         }
     }
 
-    package var covers: UnsafeBufferPointer<Cover>
-    package var runs: UnsafeBufferPointer<Run>
+    private let coverMemory: RasterMemory<Cover>, runMemory: RasterMemory<Run>
+
+    package var covers: UnsafeBufferPointer<Cover> { coverMemory.buffer }
+    package var runs: UnsafeBufferPointer<Run> { runMemory.buffer }
 
     package init(covers: UnsafeBufferPointer<Cover>, runs: UnsafeBufferPointer<Run>) {
-        self.covers = covers
-        self.runs = runs
+        coverMemory = RasterMemory(covers)
+        runMemory = RasterMemory(runs)
     }
 
     /// No pixel covered.

@@ -33,7 +33,7 @@ package final class RasterBackend: RenderBackend {
     /// drawing early.
     package init(output: any RasterOutput) {
         self.output = output
-        pipeline = RasterPipeline(rasterizer: Rasterizer(isCancelled: { Interruption.signal != nil }))
+        pipeline = RasterPipeline(Rasterizer.Settings(isCancelled: { Interruption.signal != nil }))
     }
 
     /// The image drawn into: a texture's, or the window's (nil, and nothing drawn, while
@@ -63,13 +63,10 @@ package final class RasterBackend: RenderBackend {
     }
 
     package func makeTexture(width: Int, height: Int, coverage: Bool, target: Bool) throws -> Texture {
-        guard let image = RasterImage(width: width, height: height) else {
+        guard let image = RasterImage(width: width, height: height, isCoverage: coverage) else {
             throw RenderError("not enough memory for a \(width)×\(height) texture")
         }
-        if coverage {
-            image.isCoverage = true
-            image.fill(0x00FF_FFFF, image.bounds)
-        }
+        if coverage { image.fill(0x00FF_FFFF, image.bounds) }
         return Texture(.image(image, drawnBy: pipeline), width: image.width, height: image.height)
     }
 

@@ -1,26 +1,34 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Pixels in memory: `width` × `height` words 0xAARRGGBB with straight alpha, rows top
 /// first — SDL's ARGB8888, the layout of an X11 window's surface, so a frame is shown
-/// without converting it. Workers write it at once, each its own rows (hence unchecked).
-package final class RasterImage: @unchecked Sendable {
+/// without converting it. Workers write it at once, each its own rows (`RasterMemory`'s
+/// invariant); what it notes of its mip levels is behind a lock.
+package final class RasterImage: Sendable {
     package let width: Int
     package let height: Int
-    package let pixels: UnsafeMutablePointer<UInt32>
+    /// Its `width` × `height` pixels, freed with it.
+    package let memory: RasterMemory<UInt32>
     /// Whether every texel is white and only its alpha counts (glyph coverage), so a
     /// sampler may read the alpha alone.
-    package var isCoverage = false
+    package let isCoverage: Bool
 
     /// A transparent image, both sides at least 1; nil when the memory cannot be had.
-    package init?(width: Int, height: Int) {
+    package init?(width: Int, height: Int, isCoverage: Bool = false) {
         self.width = max(1, width)
         self.height = max(1, height)
-        guard let memory = calloc(self.width * self.height, 4) else { return nil }
-        pixels = memory.bindMemory(to: UInt32.self, capacity: self.width * self.height)
+        self.isCoverage = isCoverage
+        guard let bytes = calloc(self.width * self.height, 4) else { return nil }
+        memory = RasterMemory(start: bytes.bindMemory(to: UInt32.self, capacity: self.width * self.height), count: self.width * self.height)
     }
 
-    deinit { free(pixels) }
+    deinit { free(memory.base) }
+
+    /// The first pixel's address (rows follow one another, `width` pixels each).
+    @inline(__always)
+    package var pixels: UnsafeMutablePointer<UInt32> { memory.base }
 
     /// Copies `count` pixels from `source` to `destination`, turning RGBA bytes into ARGB
     /// words or back (on a little-endian machine both are the same four bytes with red and
@@ -32,48 +40,60 @@ package final class RasterImage: @unchecked Sendable {
         }
     }
 
-    /// The image halved again and again (mipmaps), for sampling it minified: `levels[k]` is
-    /// level k + 1. Made by `prepareLevels`; the part `pixelsChanged` names is made again
-    /// when next asked.
-    private var levels: [RasterImage] = []
-    /// The pixels written since the levels were made (nil: none).
-    private var stale: PixelRect?
-    /// The value of every pixel outside `written`, when the image was last filled whole
-    /// (nil: not known), and the pixels written since: a level made anew computes only what
-    /// `written` reaches (a glyph atlas is mostly its clear fill).
-    private var uniform: UInt32?
-    private var written: PixelRect?
+    /// What the image knows of its mip levels.
+    private struct Mips {
+        /// The image halved again and again (mipmaps), for sampling it minified: `levels[k]`
+        /// is level k + 1. Made by `prepareLevels`; the part `pixelsChanged` names is made
+        /// again when next asked.
+        var levels: [RasterImage] = []
+        /// The pixels written since the levels were made (nil: none).
+        var stale: PixelRect?
+        /// The value of every pixel outside `written`, when the image was last filled whole
+        /// (nil: not known), and the pixels written since: a level made anew computes only
+        /// what `written` reaches (a glyph atlas is mostly its clear fill).
+        var uniform: UInt32?
+        var written: PixelRect?
+    }
+
+    private let mips = Mutex(Mips())
 
     /// Level `n` (0: the image itself), as far as `prepareLevels` made them.
-    func level(_ n: Int) -> RasterImage { n <= 0 || levels.isEmpty ? self : levels[min(n, levels.count) - 1] }
+    func level(_ n: Int) -> RasterImage {
+        mips.withLock { n <= 0 || $0.levels.isEmpty ? self : $0.levels[min(n, $0.levels.count) - 1] }
+    }
 
     /// Brings the levels up to `n` up to date, making those missing: each half the one
     /// before, rounded down (as OpenGL's), filtered by `halve`; where only part of the image
     /// changed, only the texels that part reaches. Down to 1 × 1 at most. Not while the
     /// image is being drawn.
     func prepareLevels(upTo n: Int) {
-        if var changed = stale, !levels.isEmpty {
-            var source = self
-            for half in levels {
-                changed = source.halve(into: half, changed: changed)
-                half.written = half.written.map { $0.union(changed) } ?? changed
-                source = half
+        mips.withLock { own in
+            if var changed = own.stale, !own.levels.isEmpty {
+                var source = self
+                for half in own.levels {
+                    changed = source.halve(into: half, changed: changed)
+                    let reached = changed
+                    half.mips.withLock { $0.written = $0.written.map { $0.union(reached) } ?? reached }
+                    source = half
+                }
             }
-        }
-        stale = nil
-        while levels.count < n {
-            let source = levels.last ?? self
-            guard source.width > 1 || source.height > 1,
-                  let half = RasterImage(width: max(1, source.width / 2), height: max(1, source.height / 2)) else { return }
-            half.isCoverage = isCoverage
-            if let u = source.uniform {
-                // Filtering a uniform image gives the same value: only what was written is computed.
-                half.fill(u, half.bounds)
-                half.written = source.written.map { source.halve(into: half, changed: $0) }
-            } else {
-                _ = source.halve(into: half, changed: source.bounds)
+            own.stale = nil
+            while own.levels.count < n {
+                let source = own.levels.last ?? self
+                guard source.width > 1 || source.height > 1,
+                      let half = RasterImage(width: max(1, source.width / 2), height: max(1, source.height / 2), isCoverage: isCoverage)
+                else { return }
+                let (uniform, written) = source === self ? (own.uniform, own.written) : source.mips.withLock { ($0.uniform, $0.written) }
+                if let uniform {
+                    // Filtering a uniform image gives the same value: only what was written is computed.
+                    half.fill(uniform, half.bounds)
+                    let reached = written.map { source.halve(into: half, changed: $0) }
+                    half.mips.withLock { $0.written = reached }
+                } else {
+                    _ = source.halve(into: half, changed: source.bounds)
+                }
+                own.levels.append(half)
             }
-            levels.append(half)
         }
     }
 
@@ -82,8 +102,10 @@ package final class RasterImage: @unchecked Sendable {
     package func pixelsChanged(in rect: PixelRect? = nil) {
         let r = (rect ?? bounds).intersection(bounds)
         guard !r.isEmpty else { return }
-        stale = stale.map { $0.union(r) } ?? r
-        written = written.map { $0.union(r) } ?? r
+        mips.withLock {
+            $0.stale = $0.stale.map { $0.union(r) } ?? r
+            $0.written = $0.written.map { $0.union(r) } ?? r
+        }
     }
 
     /// Fills the texels of `half` that the pixels `changed` here reach with this image
@@ -139,7 +161,7 @@ package final class RasterImage: @unchecked Sendable {
 
     /// Its memory, to be used while it lives (what the drawing loops hold: no reference
     /// counting on the way).
-    var view: PixelView { PixelView(pixels: pixels, width: width, height: height, isCoverage: isCoverage) }
+    var view: PixelView { PixelView(memory: memory, width: width, height: height, isCoverage: isCoverage) }
 
     /// Sets every pixel of `rect` that lies in the image to `argb`, but those of `sparing`
     /// (which the caller paints over opaquely before anyone sees them); a large rect in two
@@ -156,9 +178,12 @@ package final class RasterImage: @unchecked Sendable {
         let clip = rect.intersection(bounds)
         guard !clip.isEmpty else { return nil }
         if clip == bounds && sparing.covers.isEmpty {
-            uniform = argb
-            written = nil
-            stale = levels.isEmpty ? nil : bounds
+            let whole = bounds
+            mips.withLock {
+                $0.uniform = argb
+                $0.written = nil
+                $0.stale = $0.levels.isEmpty ? nil : whole
+            }
         } else {
             pixelsChanged(in: clip)
         }
@@ -200,13 +225,10 @@ package final class RasterImage: @unchecked Sendable {
     }
 
     /// Calls `body` with the rows of `clip`, a large rect's in two halves at once.
-    private func inHalves(_ clip: PixelRect, _ body: (Range<Int>) -> Void) {
+    private func inHalves(_ clip: PixelRect, _ body: @Sendable (Range<Int>) -> Void) {
         let rows = clip.y1 - clip.y0, halves = (clip.x1 - clip.x0) * rows > 100_000 ? 2 : 1
-        withoutActuallyEscaping(body) { body in
-            let shared = UncheckedSendable(body)
-            DispatchQueue.concurrentPerform(iterations: halves) { half in
-                shared.value((clip.y0 + rows * half / halves)..<(clip.y0 + rows * (half + 1) / halves))
-            }
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            body((clip.y0 + rows * half / halves)..<(clip.y0 + rows * (half + 1) / halves))
         }
     }
 
@@ -226,18 +248,17 @@ package final class RasterImage: @unchecked Sendable {
     }
 }
 
-/// A value handed to threads that use it at once, where the caller knows that is safe.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// The memory of a `RasterImage`, borrowed.
-struct PixelView: @unchecked Sendable {
-    let pixels: UnsafeMutablePointer<UInt32>
+/// The memory of a `RasterImage`, borrowed (what the drawing loops hold: no reference
+/// counting on the way).
+struct PixelView: Sendable {
+    let memory: RasterMemory<UInt32>
     let width: Int
     let height: Int
     let isCoverage: Bool
+
+    /// The first pixel's address (rows follow one another, `width` pixels each).
+    @inline(__always)
+    var pixels: UnsafeMutablePointer<UInt32> { memory.base }
 }
 
 /// A rectangle of whole pixels, x0..<x1 × y0..<y1.

@@ -21,16 +21,17 @@ import Synchronization
 /// meanwhile: `wait()` before reading or showing a target, or writing into an image a call
 /// may sample. At most `depth` calls wait; giving one more waits for room. Calls are given from
 /// one thread (the renderer's); the arguments are checked there, as `Rasterizer.draw`
-/// checks them.
+/// checks them. Everything the two threads share is `Sendable`, checked by the compiler: a
+/// call's buffers and images, the ring's counters behind a lock, the memory the workers
+/// are handed (`RasterMemory`).
 package final class RasterPipeline {
     private let state: State
 
-    /// Draws with `rasterizer` on its thread: one nobody else draws with (its copies share
-    /// its scratch memory).
-    package init(rasterizer: Rasterizer, depth: Int = 32) {
-        state = State(rasterizer: rasterizer, depth: max(1, depth))
+    /// Draws with a rasterizer of `settings`, its own, on its thread.
+    package init(_ settings: Rasterizer.Settings = Rasterizer.Settings(), depth: Int = 32) {
+        state = State(depth: max(1, depth))
         let state = self.state
-        let thread = Thread { state.run() }
+        let thread = Thread { state.run(Rasterizer(settings)) }
         thread.name = "segue.raster"
         thread.qualityOfService = .userInteractive
         thread.start()
@@ -52,8 +53,7 @@ package final class RasterPipeline {
             }
             if let shades { call.shades.append(contentsOf: shades) }
             call.keep(covered)
-            call.work = .draw(texture: texture, blended: blended, edges: edges != nil, shades: shades != nil, clip: clip)
-            call.target = target
+            call.set(.draw(texture: texture, blended: blended, edges: edges != nil, shades: shades != nil, clip: clip), into: target)
         }
     }
 
@@ -61,8 +61,7 @@ package final class RasterPipeline {
     package func fill(_ argb: UInt32, _ rect: PixelRect, sparing: CoveredPixels, into target: RasterImage) {
         state.give { call in
             call.keep(sparing)
-            call.work = .fill(argb, rect)
-            call.target = target
+            call.set(.fill(argb, rect), into: target)
         }
     }
 
@@ -70,8 +69,7 @@ package final class RasterPipeline {
     package func copy(from source: RasterImage, _ rect: PixelRect, sparing: CoveredPixels, into target: RasterImage) {
         state.give { call in
             call.keep(sparing)
-            call.work = .copy(source, rect)
-            call.target = target
+            call.set(.copy(source, rect), into: target)
         }
     }
 
@@ -79,50 +77,72 @@ package final class RasterPipeline {
     package func wait() { state.waitForAll() }
 
     /// One queued call: its work, its target and copies of its buffers.
-    private final class Call {
-        enum Work {
+    private final class Call: Sendable {
+        enum Work: Sendable {
             case none
             case draw(texture: RasterImage?, blended: Bool, edges: Bool, shades: Bool, clip: PixelRect)
             case fill(UInt32, PixelRect)
             case copy(RasterImage, PixelRect)
         }
 
-        /// The work made ready to run a band of rows at a time (`prepare`).
-        enum Prepared {
+        /// The work made ready to run a band of rows at a time (`prepare`), with all it reads.
+        enum Prepared: Sendable {
             case none
             case draw(Rasterizer.PreparedDraw)
-            case fill(UInt32, PixelRect)
-            case copy(RasterImage, PixelRect)
+            case fill(UInt32, PixelRect, into: RasterImage, sparing: CoveredPixels)
+            case copy(RasterImage, PixelRect, into: RasterImage, sparing: CoveredPixels)
+
+            /// Runs rows `rows` of the work with scratch `slot`.
+            func run(rows: Range<Int>, slot: Int, isCancelled: @Sendable () -> Bool) {
+                switch self {
+                case .none: break
+                case .draw(let draw): draw.draw(rows: rows, slot: slot)
+                case .fill(let argb, let clip, let target, let sparing):
+                    target.fillRows(argb, clip, rows: rows, sparing: sparing, isCancelled: isCancelled)
+                case .copy(let source, let clip, let target, let sparing):
+                    target.copyRows(from: source, clip, rows: rows, sparing: sparing, isCancelled: isCancelled)
+                }
+            }
         }
 
-        var work = Work.none
-        var target: RasterImage?
-        var prepared = Prepared.none
+        private struct Given: Sendable {
+            var work = Work.none
+            var target: RasterImage?
+        }
+
+        private let given = Mutex(Given())
         let vertices = RasterBuffer<RasterVertex>(), indices = RasterBuffer<Int32>(), lines = RasterBuffer<EdgeLine>()
         let ranges = RasterBuffer<Rasterizer.EdgeRange>(), shades = RasterBuffer<VertexShade>()
         let covers = RasterBuffer<CoveredPixels.Cover>(), runs = RasterBuffer<CoveredPixels.Run>()
         let plan = RasterBuffer<Rasterizer.Primitive>()
 
+        func set(_ work: Work, into target: RasterImage) { given.withLock { $0 = Given(work: work, target: target) } }
+
+        var target: RasterImage? { given.withLock { $0.target } }
+
         /// The image it samples anywhere (not row by row): a draw's texture.
         var sampled: RasterImage? {
-            if case .draw(let texture, _, _, _, _) = work { return texture }
-            return nil
+            given.withLock {
+                if case .draw(let texture, _, _, _, _) = $0.work { return texture }
+                return nil
+            }
         }
 
-        var covered: CoveredPixels { CoveredPixels(covers: covers.buffer, runs: runs.buffer) }
+        var covered: CoveredPixels { CoveredPixels(covers: covers.values.buffer, runs: runs.values.buffer) }
 
         /// About how many pixels it may paint: a draw's `Rasterizer.reach`, or the rect, in
         /// the target and its clip (what `Rasterizer.draw` weighs against `parallelArea`).
         var reach: Int {
-            guard let target else { return 0 }
-            switch work {
+            let call = given.withLock { $0 }
+            guard let target = call.target else { return 0 }
+            switch call.work {
             case .none: return 0
             case .fill(_, let rect), .copy(_, let rect):
                 let r = rect.intersection(target.bounds)
                 return r.isEmpty ? 0 : (r.x1 - r.x0) * (r.y1 - r.y0)
             case .draw(_, _, _, _, let clip):
                 let clip = clip.intersection(target.bounds)
-                return clip.isEmpty ? 0 : Int(min(Rasterizer.reach(of: vertices.buffer, in: clip), 1e12))
+                return clip.isEmpty ? 0 : Int(min(Rasterizer.reach(of: vertices.values.buffer, in: clip), 1e12))
             }
         }
 
@@ -139,48 +159,32 @@ package final class RasterPipeline {
             }
         }
 
-        /// Makes the work ready (in order, before any band of its batch runs): a draw's plan
+        /// The work made ready (in order, before any band of its batch runs): a draw's plan
         /// and mip levels, an image's note of what is written; `scratch` is its batch's.
-        func prepare(_ rasterizer: Rasterizer, scratch: Rasterizer.Scratch) {
-            guard let target else { return }
-            switch work {
+        func prepare(_ rasterizer: Rasterizer, scratch: Rasterizer.Scratch) -> Prepared {
+            let call = given.withLock { $0 }
+            guard let target = call.target else { return .none }
+            let covered = covered
+            switch call.work {
             case .none:
-                prepared = .none
+                return .none
             case .fill(let argb, let rect):
-                prepared = target.willFill(argb, rect, sparing: covered).map { .fill(argb, $0) } ?? .none
+                return target.willFill(argb, rect, sparing: covered).map { .fill(argb, $0, into: target, sparing: covered) } ?? .none
             case .copy(let source, let rect):
-                prepared = target.willCopy(from: source, rect).map { .copy(source, $0) } ?? .none
+                return target.willCopy(from: source, rect).map { .copy(source, $0, into: target, sparing: covered) } ?? .none
             case .draw(let texture, let blended, let edges, let shaded, let clip):
-                let clip = clip.intersection(target.bounds)
-                guard !clip.isEmpty, indices.count > 0 else {
-                    prepared = .none
-                    return
-                }
-                prepared = .draw(rasterizer.prepare(vertices.buffer, indices.buffer,
-                                                    edges: edges ? Rasterizer.TriangleEdges(lines: lines.buffer, ranges: ranges.buffer) : nil,
-                                                    shades: shaded ? shades.buffer : nil, texture: texture, blended: blended, into: target,
-                                                    clip: clip, covered: covered, plan: plan.room(for: indices.count / 3), scratch: scratch))
-            }
-        }
-
-        /// Runs the prepared work's rows `rows` with scratch `slot`.
-        func run(rows: Range<Int>, slot: Int, _ rasterizer: Rasterizer) {
-            guard let target else { return }
-            switch prepared {
-            case .none: break
-            case .draw(let draw): draw.draw(rows: rows, slot: slot)
-            case .fill(let argb, let clip):
-                target.fillRows(argb, clip, rows: rows, sparing: covered, isCancelled: rasterizer.isCancelled)
-            case .copy(let source, let clip):
-                target.copyRows(from: source, clip, rows: rows, sparing: covered, isCancelled: rasterizer.isCancelled)
+                let clip = clip.intersection(target.bounds), indices = indices.values
+                guard !clip.isEmpty, indices.count > 0 else { return .none }
+                return .draw(rasterizer.prepare(vertices.values.buffer, indices.buffer,
+                                                edges: edges ? Rasterizer.TriangleEdges(lines: lines.values.buffer, ranges: ranges.values.buffer) : nil,
+                                                shades: shaded ? shades.values.buffer : nil, texture: texture, blended: blended, into: target,
+                                                clip: clip, covered: covered, plan: plan.room(for: indices.count / 3), scratch: scratch))
             }
         }
 
         /// Lets go of the images and empties the buffers (keeping their memory).
         func clear() {
-            work = .none
-            prepared = .none
-            target = nil
+            given.withLock { $0 = Given() }
             vertices.removeAll()
             indices.removeAll()
             lines.removeAll()
@@ -192,71 +196,61 @@ package final class RasterPipeline {
     }
 
     /// The ring of calls shared by the caller and the thread: calls `head ..< head + count`
-    /// (mod the ring) are given and not yet run; the thread runs them from `head`.
-    private final class State: @unchecked Sendable {
-        private let rasterizer: Rasterizer
+    /// (mod the ring) are given and not yet run; the thread runs them from `head`. The
+    /// counters change only under `condition`'s lock (and their own).
+    private final class State: Sendable {
+        private struct Ring: Sendable {
+            var head = 0, count = 0
+            var stopping = false
+        }
+
         private let calls: [Call]
         private let condition = NSCondition()
-        private var head = 0, count = 0
-        private var stopping = false
+        private let ring = Mutex(Ring())
         /// The next band of rows of the batch being run, for the workers to claim.
         private let nextBand = Atomic<Int>(0)
 
-        init(rasterizer: Rasterizer, depth: Int) {
-            self.rasterizer = rasterizer
+        init(depth: Int) {
             calls = (0..<depth).map { _ in Call() }
+        }
+
+        /// Waits until `ready` holds of the ring, then changes it by `change`, and wakes
+        /// whoever waits.
+        private func when<T>(_ ready: (Ring) -> Bool, _ change: (inout Ring) -> T) -> T {
+            condition.lock()
+            defer {
+                condition.broadcast()
+                condition.unlock()
+            }
+            while !ready(ring.withLock { $0 }) { condition.wait() }
+            return ring.withLock { change(&$0) }
         }
 
         /// Fills the next free call by `fill` and hands it to the thread.
         func give(_ fill: (Call) -> Void) {
-            condition.lock()
-            while count == calls.count { condition.wait() }
-            let call = calls[(head + count) % calls.count]
-            condition.unlock()
+            let free = when({ $0.count < calls.count }) { ($0.head + $0.count) % calls.count }
             // The thread never looks at a call before it is counted.
-            fill(call)
-            condition.lock()
-            count += 1
-            condition.broadcast()
-            condition.unlock()
+            fill(calls[free])
+            when({ _ in true }) { $0.count += 1 }
         }
 
-        func waitForAll() {
-            condition.lock()
-            while count > 0 { condition.wait() }
-            condition.unlock()
-        }
+        func waitForAll() { when({ $0.count == 0 }) { _ in } }
 
-        func stop() {
-            condition.lock()
-            stopping = true
-            condition.broadcast()
-            condition.unlock()
-        }
+        func stop() { when({ _ in true }) { $0.stopping = true } }
 
-        /// The thread's loop: runs the calls given, batch by batch, until stopped with none left.
-        func run() {
-            while true {
-                condition.lock()
-                while count == 0 && !stopping {
-                    condition.wait()
-                }
-                if count == 0 {
-                    condition.unlock()
-                    return
-                }
-                let first = head, given = count
-                condition.unlock()
+        /// The thread's loop: runs the calls given, batch by batch, with `rasterizer`, until
+        /// stopped with none left.
+        func run(_ rasterizer: Rasterizer) {
+            while let (first, given) = when({ $0.count > 0 || $0.stopping }, { $0.count > 0 ? ($0.head, $0.count) : nil }) {
                 var done = 0
                 while done < given {
                     let n = batch(from: first + done, upTo: given - done)
-                    runBatch(from: first + done, n)
+                    runBatch(from: first + done, n, rasterizer)
                     for k in 0..<n { calls[(first + done + k) % calls.count].clear() }
-                    condition.lock()
-                    head = (head + n) % calls.count
-                    count -= n
-                    condition.broadcast()
-                    condition.unlock()
+                    when({ _ in true }) {
+                        $0.head = ($0.head + n) % calls.count
+                        $0.count -= n
+                    }
                     done += n
                 }
             }
@@ -279,7 +273,7 @@ package final class RasterPipeline {
 
         /// Runs the `n` calls from `first`: each made ready in order, then the bands of rows
         /// shared out among the workers, each band through every call.
-        private func runBatch(from first: Int, _ n: Int) {
+        private func runBatch(from first: Int, _ n: Int, _ rasterizer: Rasterizer) {
             var width = 0, height = 0, covers = 0, area = 0
             for k in 0..<n {
                 let call = calls[(first + k) % calls.count]
@@ -288,24 +282,32 @@ package final class RasterPipeline {
                 covers = max(covers, call.covers.count)
                 area += call.reach
             }
-            let workers = area >= rasterizer.parallelArea ? max(1, rasterizer.threads) : 1
+            let settings = rasterizer.settings
+            let workers = area >= settings.parallelArea ? max(1, settings.threads) : 1
             let scratch = rasterizer.reserve(workers: workers, width: width, covers: covers)
-            for k in 0..<n { calls[(first + k) % calls.count].prepare(rasterizer, scratch: scratch) }
-            let band = rasterizer.bandRows, bands = (height + band - 1) / band
-            nextBand.store(0, ordering: .relaxed)
-            if workers == 1 {
-                runBands(first, n, bands: bands, band: band, slot: 0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: workers) { runBands(first, n, bands: bands, band: band, slot: $0) }
+            let band = settings.bandRows, bands = (height + band - 1) / band
+            withUnsafeTemporaryAllocation(of: Call.Prepared.self, capacity: n) { prepared in
+                for k in 0..<n { prepared.initializeElement(at: k, to: calls[(first + k) % calls.count].prepare(rasterizer, scratch: scratch)) }
+                defer { _ = prepared.deinitialize() }
+                let work = RasterMemory(prepared)
+                nextBand.store(0, ordering: .relaxed)
+                if workers == 1 {
+                    runBands(work, bands: bands, band: band, slot: 0, isCancelled: settings.isCancelled)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: workers) {
+                        runBands(work, bands: bands, band: band, slot: $0, isCancelled: settings.isCancelled)
+                    }
+                }
             }
         }
 
-        /// A worker's part of `runBatch`: the next band not yet taken through each call, until none is left.
-        private func runBands(_ first: Int, _ n: Int, bands: Int, band: Int, slot: Int) {
+        /// A worker's part of `runBatch`: the next band not yet taken through each call of
+        /// `work`, until none is left.
+        private func runBands(_ work: RasterMemory<Call.Prepared>, bands: Int, band: Int, slot: Int, isCancelled: @Sendable () -> Bool) {
             while true {
                 let b = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard b < bands else { return }
-                for k in 0..<n { calls[(first + k) % calls.count].run(rows: (b * band)..<((b + 1) * band), slot: slot, rasterizer) }
+                for k in 0..<work.count { work[k].run(rows: (b * band)..<((b + 1) * band), slot: slot, isCancelled: isCancelled) }
             }
         }
     }

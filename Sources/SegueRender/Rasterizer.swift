@@ -9,8 +9,8 @@ import Foundation
 /// the result is stored, or blended source-over with straight alpha (SDL_BLENDMODE_BLEND).
 /// Vertices snap to 1/256 of a pixel and the inside test is exact integer arithmetic.
 ///
-/// A draw call's rows are shared among `threads` workers in interleaved bands of
-/// `bandRows`, so the work stays even wherever the triangles are.
+/// A draw call's rows are shared among `settings.threads` workers in interleaved bands of
+/// `settings.bandRows`, so the work stays even wherever the triangles are.
 ///
 /// Edges of a layer's image given as `TriangleEdges` are anti-aliased: a pixel within a
 /// pixel of one is painted with its alpha scaled by the exact area of the pixel square on
@@ -26,38 +26,54 @@ import Foundation
 /// The exact colour is taken every `ExactShading.run` columns (2…1024, chosen per triangle;
 /// counted from column 0, so a pixel's value does not depend on where its run starts) and
 /// stepped linearly between.
-package struct Rasterizer {
-    /// Workers a call is shared among: the processors, up to 8.
-    package var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
-    package var bandRows = 32
-    /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on the
-    /// calling thread.
-    package var parallelArea = 20_000
-    /// Asked before each band of rows a triangle paints: once it says yes, the call paints
-    /// no more (a frame being given up — a signal asks the process to stop — ends within
-    /// `bandRows` rows).
-    package var isCancelled: @Sendable () -> Bool = { false }
+///
+/// A rasterizer is one thread's: it keeps scratch memory its workers use while it draws
+/// (so it is a class, and not `Sendable`); a pipeline makes its own on its thread.
+package final class Rasterizer {
+    /// How a rasterizer shares a call among threads, and when it gives up.
+    package struct Settings: Sendable {
+        /// Workers a call is shared among: the processors, up to 8.
+        package var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+        /// Rows a band (the unit workers take turns on).
+        package var bandRows = 32
+        /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on
+        /// the calling thread.
+        package var parallelArea = 20_000
+        /// Asked before each band of rows a triangle paints: once it says yes, the call
+        /// paints no more (a frame being given up — a signal asks the process to stop —
+        /// ends within `bandRows` rows).
+        package var isCancelled: @Sendable () -> Bool = { false }
+
+        package init(threads: Int? = nil, parallelArea: Int = 20_000, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+            if let threads { self.threads = threads }
+            self.parallelArea = parallelArea
+            self.isCancelled = isCancelled
+        }
+    }
+
+    package let settings: Settings
 
     /// Per worker: a row of source pixels for anti-aliased edges, the near edges of the
-    /// triangle it draws (`Job.nearEdgeLimit`) and the covers that triangle meets. Copies of
-    /// a rasterizer share them: only one copy draws at a time.
+    /// triangle it draws (`TriangleSpans.nearEdgeLimit`) and the covers that triangle meets.
     private let scratchRows = RasterBuffer<UInt32>(), scratchLines = RasterBuffer<EdgeLine>(), scratchCovers = RasterBuffer<CoveredPixels.Cover>()
     /// The call's primitives (`Job.plan`), found once before the workers start.
     private let scratchPlan = RasterBuffer<Primitive>()
 
-    package init(isCancelled: @escaping @Sendable () -> Bool = { false }) {
-        self.isCancelled = isCancelled
+    package init(_ settings: Settings = Settings()) {
+        self.settings = settings
     }
 
     /// The anti-aliased edges of a draw call's triangles: for triangle k, `ranges[k]` names
     /// the `lines` bounding its layer's image (none: its edges stay hard).
-    package struct TriangleEdges {
-        package var lines: UnsafeBufferPointer<EdgeLine>
-        package var ranges: UnsafeBufferPointer<EdgeRange>
+    package struct TriangleEdges: Sendable {
+        private let lineMemory: RasterMemory<EdgeLine>, rangeMemory: RasterMemory<EdgeRange>
+
+        package var lines: UnsafeBufferPointer<EdgeLine> { lineMemory.buffer }
+        package var ranges: UnsafeBufferPointer<EdgeRange> { rangeMemory.buffer }
 
         package init(lines: UnsafeBufferPointer<EdgeLine>, ranges: UnsafeBufferPointer<EdgeRange>) {
-            self.lines = lines
-            self.ranges = ranges
+            lineMemory = RasterMemory(lines)
+            rangeMemory = RasterMemory(ranges)
         }
     }
 
@@ -88,7 +104,7 @@ package struct Rasterizer {
         let clip = clip.intersection(target.bounds)
         guard !clip.isEmpty, !indices.isEmpty else { return }
         let reach = Self.reach(of: vertices, in: clip)
-        let workers = reach > 0 && reach >= Float(parallelArea) ? max(1, threads) : 1
+        let workers = reach > 0 && reach >= Float(settings.parallelArea) ? max(1, settings.threads) : 1
         let scratch = reserve(workers: workers, width: target.width, covers: covered.covers.count)
         let job = prepare(vertices, indices, edges: edges, shades: shades, texture: texture, blended: blended, into: target, clip: clip,
                           covered: covered, plan: scratchPlan.room(for: indices.count / 3), scratch: scratch).job
@@ -116,7 +132,7 @@ package struct Rasterizer {
     /// that each own a slot of the rasterizer's scratch (`reserve`): how its triangles pair
     /// and the mip levels they sample are found once. It reads the buffers it was made from,
     /// its plan and that scratch, which must stay while it is drawn.
-    package struct PreparedDraw: @unchecked Sendable {
+    package struct PreparedDraw: Sendable {
         fileprivate var job: Job
 
         /// Paints the pixels the call paints in `rows` (all of them, alone), with scratch `slot`.
@@ -131,7 +147,7 @@ package struct Rasterizer {
     }
 
     /// One triangle of a call, or a quad of two (`quad`), and the rows it may paint.
-    package struct Primitive: BitwiseCopyable {
+    package struct Primitive: Sendable, BitwiseCopyable {
         /// Its vertices' indices and -1, or with a fourth the quad it starts; all -1 for the
         /// second triangle of a quad.
         var corners: SIMD4<Int32>
@@ -152,7 +168,7 @@ package struct Rasterizer {
     /// slots, until the next `reserve`.
     package func reserve(workers: Int, width: Int, covers: Int) -> Scratch {
         _ = scratchRows.room(for: workers * width)
-        _ = scratchLines.room(for: workers * Job.nearEdgeLimit)
+        _ = scratchLines.room(for: workers * TriangleSpans.nearEdgeLimit)
         _ = scratchCovers.room(for: workers * covers)
         return Scratch(workers: workers, width: width, covers: covers)
     }
@@ -162,7 +178,7 @@ package struct Rasterizer {
     /// the target). Makes the texture's mip levels the triangles ask for.
     package func prepare(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                          edges: TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: RasterImage?, blended: Bool,
-                         into target: RasterImage, clip: PixelRect, covered: CoveredPixels, plan: UnsafeMutablePointer<Primitive>,
+                         into target: RasterImage, clip: PixelRect, covered: CoveredPixels, plan: RasterMemory<Primitive>,
                          scratch: Scratch) -> PreparedDraw {
         precondition(scratch.width >= target.width && scratch.covers >= covered.covers.count, "scratch reserved for less than the call")
         var levels: [PixelView] = []
@@ -204,12 +220,13 @@ package struct Rasterizer {
                 k += 3
             }
         }
-        return PreparedDraw(job: Job(vertices: vertices, indices: indices, plan: plan, edges: edges, shades: shades, levels: levels,
-                                     blended: blended, target: target.view, clip: clip, covered: covered, band: bandRows,
-                                     workers: scratch.workers, scratch: edges == nil ? nil : scratchRows.room(for: scratch.workers * scratch.width),
-                                     rowStride: scratch.width, nearLines: scratchLines.room(for: scratch.workers * Job.nearEdgeLimit),
+        return PreparedDraw(job: Job(vertices: RasterMemory(vertices), plan: RasterMemory(start: plan.base, count: indices.count / 3),
+                                     edges: edges, shades: shades.map { RasterMemory($0) }, levels: levels, blended: blended,
+                                     target: target.view, clip: clip, covered: covered, band: settings.bandRows, workers: scratch.workers,
+                                     scratch: edges == nil ? nil : scratchRows.room(for: scratch.workers * scratch.width),
+                                     rowStride: scratch.width, nearLines: scratchLines.room(for: scratch.workers * TriangleSpans.nearEdgeLimit),
                                      meetingCovers: scratchCovers.room(for: scratch.workers * scratch.covers), coverStride: scratch.covers,
-                                     isCancelled: isCancelled))
+                                     isCancelled: settings.isCancelled))
     }
 
     /// Traps unless `indices.count` is a multiple of 3, every index is one of `vertices`,
@@ -244,79 +261,6 @@ package struct Rasterizer {
     /// A position in the rasterizer's 1/256 pixels, where edges are tested.
     @inline(__always)
     static func subpixel(_ f: Float) -> Int64 { Int64((f * 256).rounded()) }
-
-    /// Triangles k/3 and k/3 + 1 of `indices` as one quad, where they make one: they share a
-    /// side and their `ranges` of edges, their union is strictly convex, and their attributes
-    /// are one plane (the second's far vertex where the first's plane puts it, within half a
-    /// colour level and 1/32 of a texel of `texture` (the caller sees that both take one mip
-    /// level of it); with `shades`, the planes of q, q·colour and q·tint, within
-    /// 10⁻⁴ of q and half a level of the colour and the tint) — a flat layer's cell, a
-    /// photograph, a glyph not in perspective, a layer shaded exactly. Returns the
-    /// first triangle's vertex indices turned so that the shared side is its second to third,
-    /// and the second's far vertex; the quad paints exactly the pixels the pair does, with
-    /// one walk down the rows where the pair took two.
-    static func quad(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
-                     ranges: UnsafeBufferPointer<EdgeRange>?, shades: UnsafeBufferPointer<VertexShade>? = nil,
-                     texture base: PixelView?) -> (Int32, Int32, Int32, Int32)? {
-        guard k + 5 < indices.count, ranges.map({ $0[k / 3] == $0[k / 3 + 1] }) ?? true else { return nil }
-        let i0 = indices[k], i1 = indices[k + 1], i2 = indices[k + 2]
-        let j0 = indices[k + 3], j1 = indices[k + 4], j2 = indices[k + 5]
-        @inline(__always) func inFirst(_ x: Int32) -> Bool { x == i0 || x == i1 || x == i2 }
-        @inline(__always) func inSecond(_ x: Int32) -> Bool { x == j0 || x == j1 || x == j2 }
-        // The second's one vertex off the first, and the first's off the second.
-        let outSecond = (inFirst(j0) ? 0 : 1) + (inFirst(j1) ? 0 : 1) + (inFirst(j2) ? 0 : 1)
-        guard outSecond == 1, i0 != i1, i1 != i2, i0 != i2, j0 != j1, j1 != j2, j0 != j2 else { return nil }
-        let wi = !inFirst(j0) ? j0 : !inFirst(j1) ? j1 : j2
-        // The first triangle from its far vertex (exactly one: the second shares two), in its
-        // own turn.
-        let (a, b, c) = !inSecond(i0) ? (i0, i1, i2) : !inSecond(i1) ? (i1, i2, i0) : (i2, i0, i1)
-        let v0 = vertices[Int(a)], v1 = vertices[Int(b)], v2 = vertices[Int(c)], w = vertices[Int(wi)]
-        // Strictly convex where the edges are tested: in 1/256 pixels, v0 v1 w v2 turning
-        // the same way at every corner.
-        let limit = farOff
-        guard abs(w.x) < limit, abs(w.y) < limit, abs(v0.x) < limit, abs(v0.y) < limit, abs(v1.x) < limit,
-              abs(v1.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit else { return nil }
-        @inline(__always) func snap(_ v: RasterVertex) -> (Int64, Int64) { (subpixel(v.x), subpixel(v.y)) }
-        let p0 = snap(v0), p1 = snap(v1), pw = snap(w), p2 = snap(v2)
-        @inline(__always) func turn(_ a: (Int64, Int64), _ b: (Int64, Int64), _ c: (Int64, Int64)) -> Int64 {
-            let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
-            return cross > 0 ? 1 : cross < 0 ? -1 : 0
-        }
-        guard abs(turn(p2, p0, p1) + turn(p0, p1, pw) + turn(p1, pw, p2) + turn(pw, p2, p0)) == 4 else { return nil }
-        // w in the first triangle's frame, w − v0 = α·(v1 − v0) + β·(v2 − v0), where the
-        // edges are tested and the plane is made: at 1/256 pixel (a sliver's far corner
-        // moved by the rounding tilts its plane across the whole quad).
-        @inline(__always) func from(_ p: (Int64, Int64)) -> (Float, Float) { (Float(p.0 - p0.0) / 256, Float(p.1 - p0.1) / 256) }
-        let (ex1, ey1) = from(p1), (ex2, ey2) = from(p2), (wx, wy) = from(pw)
-        let det = ex1 * ey2 - ex2 * ey1
-        guard det != 0 else { return nil }
-        let alpha = (wx * ey2 - ex2 * wy) / det, beta = (ex1 * wy - wx * ey1) / det
-        @inline(__always) func misses(_ f0: Float, _ f1: Float, _ f2: Float, _ fw: Float, by tolerance: Float) -> Bool {
-            !(abs(f0 + alpha * (f1 - f0) + beta * (f2 - f0) - fw) < tolerance)
-        }
-        @inline(__always) func onPlane(_ f0: SIMD4<Float>, _ f1: SIMD4<Float>, _ f2: SIMD4<Float>) -> SIMD4<Float> {
-            f0 + alpha * (f1 - f0) + beta * (f2 - f0)
-        }
-        if let shades {
-            let s0 = shades[Int(a)], s1 = shades[Int(b)], s2 = shades[Int(c)], sw = shades[Int(wi)]
-            let q = onPlane(SIMD4(repeating: s0.q), SIMD4(repeating: s1.q), SIMD4(repeating: s2.q)).x
-            guard abs(q - sw.q) <= 1e-4 * abs(sw.q), q > 0 else { return nil }
-            // The tint's alpha (0…1) weighed as a colour level.
-            let levels = SIMD4<Float>(1, 1, 1, 255)
-            let off = onPlane(v0.channels * s0.q, v1.channels * s1.q, v2.channels * s2.q) / q - w.channels
-            let tintOff = (onPlane(s0.tint * s0.q, s1.tint * s1.q, s2.tint * s2.q) / q - sw.tint) * levels
-            guard (off * off).max() < 0.25, (tintOff * tintOff).max() < 0.25 else { return nil }
-        } else {
-            let off = onPlane(v0.channels, v1.channels, v2.channels) - w.channels
-            guard (off * off).max() < 0.25 else { return nil }
-        }
-        if let base {
-            let tw = Float(base.width), th = Float(base.height)
-            guard !misses(v0.u * tw, v1.u * tw, v2.u * tw, w.u * tw, by: 1.0 / 32), !misses(v0.v * th, v1.v * th, v2.v * th, w.v * th, by: 1.0 / 32)
-            else { return nil }
-        }
-        return (a, b, c, wi)
-    }
 
     /// Calls `paint` on the runs of columns lo…hi of row `y` that lie in none of `covered`
     /// (at most one more run than the covers that cross the row), left to right.

@@ -11,7 +11,7 @@ package enum Parameter: String, CaseIterable, Sendable {
     case duration, curve, scrub, threshold, completionSpeed, completionCurve, perspective, release, springCompletion
 
     /// One parameter's declaration.
-    package struct Spec {
+    package struct Spec: Sendable {
         /// The HUD's label.
         package let label: String
         /// The key that steps it forward (with Shift, back).
@@ -20,24 +20,24 @@ package enum Parameter: String, CaseIterable, Sendable {
         package let option: OptionSpec
         /// Its value in `p` as the option writes it, or nil where the option is not given (a
         /// transition without perspective, a switch off).
-        package let argument: (TransitionParameters) -> String?
+        package let argument: @Sendable (TransitionParameters) -> String?
         /// Sets it in `p` from `text` as the option takes it, checked: a `UsageError` names
         /// the option and what it takes.
-        package let assign: (String, inout TransitionParameters) throws -> Void
+        package let assign: @Sendable (String, inout TransitionParameters) throws -> Void
         /// The value as the HUD shows it.
-        package let text: (TransitionParameters) -> String
+        package let text: @Sendable (TransitionParameters) -> String
         /// `p` stepped once forward (`sign` 1) or back (−1), within the range; `reference`'s
         /// curve joins the named ones a curve cycles through.
-        package let step: (_ p: TransitionParameters, _ sign: Double, _ reference: TransitionParameters) -> TransitionParameters
+        package let step: @Sendable (_ p: TransitionParameters, _ sign: Double, _ reference: TransitionParameters) -> TransitionParameters
         /// The value in an event's `tuning`, or nil where it has none.
-        package let json: (TransitionParameters) -> JSONScalar?
+        package let json: @Sendable (TransitionParameters) -> JSONScalar?
     }
 
     /// Its declaration: made once (the HUD reads it every frame it draws).
     package var spec: Spec { Self.table[self]! }
 
     /// Every parameter's declaration, made once; never changed after.
-    nonisolated(unsafe) private static let table = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaration) })
+    private static let table = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaration) })
 
     /// The table.
     private var declaration: Spec {
@@ -121,8 +121,8 @@ extension Parameter.Spec {
     /// A number within `range`, which the option takes and the keys step within: by `step`,
     /// to the hundredth. Its help is `what`, the range and the key.
     static func number(_ label: String, _ key: Character, _ name: String, _ placeholder: String, _ what: String,
-                       _ range: ClosedRange<Double>, unit: String, step: Double, shown: @escaping (Double) -> String,
-                       _ path: WritableKeyPath<TransitionParameters, Double>) -> Self {
+                       _ range: ClosedRange<Double>, unit: String, step: Double, shown: @escaping @Sendable (Double) -> String,
+                       _ path: WritableKeyPath<TransitionParameters, Double> & Sendable) -> Self {
         let help = "\(what), \(Parse.format(range.lowerBound))…\(Parse.format(range.upperBound))\(unit) (\(key))"
         return Self(label: label, key: key, option: OptionSpec(name: name, placeholder: placeholder, help: help),
                     argument: { "\($0[keyPath: path])" },
@@ -141,7 +141,7 @@ extension Parameter.Spec {
 
     /// A curve as `--curve` takes it; the keys cycle the named ones and the reference's.
     static func curve(_ label: String, _ key: Character, _ name: String, _ help: String,
-                      _ path: WritableKeyPath<TransitionParameters, Curve>) -> Self {
+                      _ path: WritableKeyPath<TransitionParameters, Curve> & Sendable) -> Self {
         Self(label: label, key: key, option: OptionSpec(name: name, placeholder: "CURVE", help: "\(help) (\(key))"),
              argument: { $0[keyPath: path].argument },
              assign: { text, p in p[keyPath: path] = try Curve(argument: text, option: name) },
@@ -159,7 +159,7 @@ extension Parameter.Spec {
     /// One of a type's cases by name; the keys cycle them.
     static func choice<T: RawRepresentable & CaseIterable & Equatable>(
         _ label: String, _ key: Character, _ name: String, _ placeholder: String, _ what: String, _ help: String,
-        shown: @escaping (T) -> String, _ path: WritableKeyPath<TransitionParameters, T>) -> Self where T.RawValue == String {
+        shown: @escaping @Sendable (T) -> String, _ path: WritableKeyPath<TransitionParameters, T> & Sendable) -> Self where T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
         return Self(label: label, key: key, option: OptionSpec(name: name, placeholder: placeholder, help: "\(help) (\(key))"),
                     argument: { $0[keyPath: path].rawValue },

@@ -223,8 +223,7 @@ import Segue
         func render(_ covers: [PixelRect]) -> [UInt32] {
             let image = RasterImage(width: w, height: h)!
             for i in 0..<(w * h) { image.pixels[i] = 0xFF00_0000 | UInt32(i &* 2_654_435_761 >> 8 & 0xFF_FFFF) }
-            var rasterizer = Rasterizer()
-            rasterizer.parallelArea = 0
+            let rasterizer = Rasterizer(.init(parallelArea: 0))
             vertices.withUnsafeBufferPointer { v in
                 indices.withUnsafeBufferPointer { i in
                     lines.withUnsafeBufferPointer { l in

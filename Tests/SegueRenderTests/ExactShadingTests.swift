@@ -20,8 +20,7 @@ import Testing
         (l0.x, l0.y, l1.x, l1.y, r0.x, r0.y, r1.x, r1.y) = (0, 0, 0, 4, 128, 0, 128, 4)
         let vertices = [l0, r0, r1, l1], shades = [left.1, right.1, right.1, left.1]
         let indices: [Int32] = [0, 1, 2, 0, 2, 3]
-        var rasterizer = Rasterizer()
-        rasterizer.parallelArea = 0
+        let rasterizer = Rasterizer(.init(parallelArea: 0))
         vertices.withUnsafeBufferPointer { v in
             indices.withUnsafeBufferPointer { i in
                 shades.withUnsafeBufferPointer { s in

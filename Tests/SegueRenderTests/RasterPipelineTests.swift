@@ -29,13 +29,10 @@ import Testing
     /// Rows 10 ..< 20, columns 5 ..< 25 covered (in a run buffer with another cover's runs
     /// first, as a frame's covers lie), and a fill sparing them.
     @Test(arguments: [1, 8]) func drawsAsTheRasterizerInOrderFromCopies(depth: Int) {
-        var rasterizer = Rasterizer()
-        rasterizer.parallelArea = 0
+        let rasterizer = Rasterizer(.init(parallelArea: 0))
         let direct = image(64, 48), piped = image(64, 48)
-        // A copy of a rasterizer shares its scratch memory: the pipeline gets one of its own.
-        var own = Rasterizer()
-        own.parallelArea = 0
-        let pipeline = RasterPipeline(rasterizer: own, depth: depth)
+        // The pipeline draws with a rasterizer of its own, made on its thread.
+        let pipeline = RasterPipeline(.init(parallelArea: 0), depth: depth)
         let indices: [Int32] = [0, 1, 2, 0, 2, 3]
         var runs = [CoveredPixels.Run](repeating: .init(x0: 0, x1: 64), count: 3) + [CoveredPixels.Run](repeating: .init(x0: 5, x1: 25), count: 10)
         var covers = [CoveredPixels.Cover(y0: 10, y1: 20, x0: 5, x1: 25, first: 3, pixels: 200)]
@@ -83,9 +80,7 @@ import Testing
     /// Anti-aliased edges are copied too: drawn through the pipeline, their lines and ranges
     /// overwritten once given, a quad's edges are what the rasterizer makes of them directly.
     @Test func edgesAreDrawnFromCopies() {
-        var own = Rasterizer()
-        own.parallelArea = 0
-        let pipeline = RasterPipeline(rasterizer: own)
+        let pipeline = RasterPipeline(.init(parallelArea: 0))
         let vertices = quad(3), indices: [Int32] = [0, 1, 2, 0, 2, 3]
         var lines: [EdgeLine] = (0..<4).map { k in
             let p = vertices[k], q = vertices[(k + 1) % 4]
@@ -122,10 +117,7 @@ import Testing
     /// the picture is shown upside down, so the frame's first band samples its last). A
     /// slow first call lets the rest gather into one batch; one worker runs the bands in order.
     @Test func aBatchEndsWhereAnImageDrawnIntoIsSampled() {
-        var own = Rasterizer()
-        own.parallelArea = 0
-        own.threads = 1
-        let pipeline = RasterPipeline(rasterizer: own)
+        let pipeline = RasterPipeline(.init(threads: 1, parallelArea: 0))
         let slow = RasterImage(width: 3000, height: 3000)!
         let direct = (frame: image(96, 80), picture: image(32, 64), kept: image(96, 80))
         let piped = (frame: image(96, 80), picture: image(32, 64), kept: image(96, 80))
@@ -138,8 +130,7 @@ import Testing
              RasterVertex(x: x - 2, y: 72, r: 255, g: 255, b: 255, a: 255, u: 0, v: 0)]
         }
         // Directly: each call whole, in order.
-        var rasterizer = Rasterizer()
-        rasterizer.parallelArea = 0
+        let rasterizer = Rasterizer(.init(parallelArea: 0))
         direct.picture.fill(0xFF20_40C0, direct.picture.bounds)
         rasterizer.draw(quad(2), indices, texture: nil, blended: true, into: direct.picture, clip: direct.picture.bounds)
         rasterizer.draw(shown(at: 4), indices, texture: direct.picture, blended: true, into: direct.frame, clip: direct.frame.bounds)
@@ -185,7 +176,7 @@ import Testing
     /// would hang the test).
     @Test(.timeLimit(.minutes(1))) func waitingWithNothingGivenReturns() {
         let start = ContinuousClock.now
-        RasterPipeline(rasterizer: Rasterizer()).wait()
+        RasterPipeline().wait()
         #expect(ContinuousClock.now - start < .seconds(1))
     }
 }

@@ -20,9 +20,7 @@ import SegueTestSupport
 
     func draw(_ vertices: [RasterVertex], _ indices: [Int32] = [0, 1, 2, 0, 2, 3], on image: RasterImage,
               texture: RasterImage? = nil, blended: Bool = false, clip: PixelRect? = nil, threads: Int = 2) {
-        var rasterizer = Rasterizer()
-        rasterizer.threads = threads
-        rasterizer.parallelArea = 0   // share even small calls, so the bands are exercised
+        let rasterizer = Rasterizer(.init(threads: threads, parallelArea: 0))   // share even small calls, so the bands are exercised
         vertices.withUnsafeBufferPointer { v in
             indices.withUnsafeBufferPointer { i in
                 rasterizer.draw(v, i, texture: texture, blended: blended, into: image,
@@ -39,61 +37,6 @@ import SegueTestSupport
 
     func columns(_ image: RasterImage, row: Int, painted: UInt32) -> [Int] {
         (0..<image.width).filter { image.pixels[row * image.width + $0] == painted }
-    }
-
-    /// Hand-worked: 50 % (128) orange-red over opaque blue: red 255·128/255 = 128, green
-    /// 128·128/255 = 64.25 → 64, blue 255·127/255 = 127, alpha 128 + 255·127/255 = 255.
-    @Test func blendingIsSourceOverWithStraightAlpha() {
-        #expect(Rasterizer.blend(0x80FF_8000, over: 0xFF00_00FF) == 0xFF80_407F)
-        #expect(Rasterizer.blend(0xFF12_3456, over: 0xFF00_00FF) == 0xFF12_3456)
-        #expect(Rasterizer.blend(0x0012_3456, over: 0xFF00_00FF) == 0xFF00_00FF)
-        // Over transparent: the colour times its alpha, the alpha kept.
-        #expect(Rasterizer.blend(0x80FF_FFFF, over: 0) == 0x8080_8080)
-    }
-
-    /// Four lanes blended at once are `blend` lane by lane, shortcuts and all.
-    @Test func fourLanesBlendAsOne() {
-        var random = SeededGenerator(seed: 5)
-        for _ in 0..<2000 {
-            var src = SIMD4<UInt32>(), dst = SIMD4<UInt32>()
-            for k in 0..<4 {
-                src[k] = UInt32.random(in: 0...UInt32.max, using: &random)
-                dst[k] = UInt32.random(in: 0...UInt32.max, using: &random)
-            }
-            src[0] |= 0xFF00_0000
-            src[1] &= 0x00FF_FFFF
-            let four = Rasterizer.blend4(src, over: dst)
-            #expect((0..<4).allSatisfy { four[$0] == Rasterizer.blend(src[$0], over: dst[$0]) })
-        }
-    }
-
-    /// A span of one colour blended over many is `blend` pixel by pixel, for every alpha.
-    /// The four-lane mix of two texels is the one-lane mix, lane by lane, at every weight
-    /// 0…256 (16-bit lanes: no product may spill into its neighbour).
-    @Test func fourLanesMixAsOne() {
-        var random = SeededGenerator(seed: 7)
-        for _ in 0..<2000 {
-            var a = SIMD4<UInt32>(), b = SIMD4<UInt32>(), f = SIMD4<UInt32>()
-            for k in 0..<4 {
-                a[k] = UInt32.random(in: 0...UInt32.max, using: &random)
-                b[k] = UInt32.random(in: 0...UInt32.max, using: &random)
-                f[k] = UInt32.random(in: 0...256, using: &random)
-            }
-            (a[0], b[0], f[0], f[1]) = (0xFFFF_FFFF, 0xFFFF_FFFF, 256, 0)
-            let four = Rasterizer.lerp4(a, b, f)
-            #expect((0..<4).allSatisfy { four[$0] == Rasterizer.lerp(a[$0], b[$0], f[$0]) })
-        }
-    }
-
-    @Test func aBlendedSpanIsBlendPixelByPixel() {
-        var random = SeededGenerator(seed: 3)
-        let under = (0..<64).map { _ in UInt32.random(in: 0...UInt32.max, using: &random) }
-        for alpha: UInt32 in [0, 1, 77, 128, 254, 255] {
-            let src = alpha << 24 | 0x00C8_4A13
-            var row = under
-            row.withUnsafeMutableBufferPointer { Rasterizer.blendSpan($0.baseAddress!, 3, 60, src) }
-            #expect((0..<64).allSatisfy { row[$0] == ((3...60).contains($0) ? Rasterizer.blend(src, over: under[$0]) : under[$0]) })
-        }
     }
 
     /// A pixel is painted when its centre is inside: from x = 0.4 to 2.6 that is the centres
@@ -269,7 +212,6 @@ import SegueTestSupport
     @Test func aRowCutIntoRunsPaintsWhatItPaintsWhole() {
         let texture = image(8, 8)
         for i in 0..<64 { texture.pixels[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) | 0x8000_0000 }
-        texture.isCoverage = false
         let c = SIMD4<Float>(10.3, 200.7, 33.33, 250.1), dc = SIMD4<Float>(0.613, -0.417, 1.093, -0.031)
         let t = SIMD4<Float>(0.3, 1.1, 0, 0), dt = SIMD4<Float>(0.137, 0.071, 0, 0)
         let cuts = [0, 3, 4, 11, 12, 25, 40]
@@ -312,9 +254,8 @@ import SegueTestSupport
     /// textured path paints, for any alpha and position.
     @Test func coverageIsTheTexturedPathOverWhiteTexels() {
         let alphas: [UInt32] = [0, 40, 255, 130, 7, 200, 90, 255, 0]
-        let coverage = image(3, 3), general = image(3, 3)
+        let coverage = RasterImage(width: 3, height: 3, isCoverage: true)!, general = image(3, 3)
         for (i, a) in alphas.enumerated() { coverage.pixels[i] = a << 24 | 0xFF_FFFF; general.pixels[i] = coverage.pixels[i] }
-        coverage.isCoverage = true
         let vertices = [vertex(0.3, 0.6, 0xC020_6090, u: 0.1, v: 0.05), vertex(11.7, 1.1, 0xC020_6090, u: 0.93, v: 0.2),
                         vertex(10.2, 9.8, 0xC020_6090, u: 0.8, v: 0.97), vertex(1.1, 8.9, 0xC020_6090, u: 0.02, v: 0.85)]
         let a = image(12, 10, 0xFF33_3333), b = image(12, 10, 0xFF33_3333)

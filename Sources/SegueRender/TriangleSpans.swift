@@ -1,0 +1,232 @@
+extension Rasterizer {
+    /// How a set-up triangle (`TriangleSetup`) paints a run of one of its rows: its colour,
+    /// texture or exact shading across the run, and near the anti-aliased edges of its layer
+    /// each pixel's source blended by the pixel's coverage.
+    ///
+    /// Every row's attributes are taken at one column, the triangle's leftmost (`origin`),
+    /// and stepped from there: a pixel's value is then the same however its row is cut into
+    /// runs (by covers, by the edges), so what they leave undrawn changes nothing — but in a
+    /// sliver whose colours run off 0…255, where each run is fitted alone.
+    struct TriangleSpans {
+        /// The most edges a triangle is anti-aliased against: more pass within a pixel of
+        /// one only where a rounded corner's chords crowd; the nearest are kept.
+        static let nearEdgeLimit = 8
+
+        let c0: SIMD4<Float>, dcdx: SIMD4<Float>, dcdy: SIMD4<Float>
+        /// Shaded exactly (in perspective, or tinted): the planes of q·colour, q·tint and q.
+        let exact: ExactShading?
+        let texture: PixelView?
+        /// The texel position (u, v in texels, centres at whole numbers) at the first corner,
+        /// and its change a pixel.
+        let t0: SIMD4<Float>, dtdx: SIMD4<Float>, dtdy: SIMD4<Float>
+        /// Whether the colour changes by under a quarter level across the triangle's width:
+        /// one colour a row, taken at its `middle` column (so a row's colour is the same
+        /// however its span is cut).
+        let rowConstant: Bool
+        let middle: Float
+        /// The one colour of an untextured triangle whose vertices agree, packed.
+        let uniform: UInt32?
+        /// The column rows are stepped from, and its centre's x less the first corner's.
+        let origin: Int, sx: Float
+        let y0: Float
+        /// The near edges (`nearEdges`): `nearCount` of them at `near`.
+        let near: UnsafeMutablePointer<EdgeLine>, nearCount: Int
+        /// A row of the target's width for the sources of edge pixels (nil: no edges given).
+        let source: UnsafeMutablePointer<UInt32>?
+        let blended: Bool
+
+        /// The spans of `setup`, its texture sampled from `texture` (nil: untextured), blended
+        /// or stored; `near` holds its `nearCount` near edges (`nearEdges`) and `source` a row
+        /// of scratch.
+        init(_ setup: TriangleSetup, texture: PixelView?, near: UnsafeMutablePointer<EdgeLine>, nearCount: Int,
+             source: UnsafeMutablePointer<UInt32>?, blended: Bool) {
+            let p = setup.corners
+            c0 = p.0.channels
+            (dcdx, dcdy) = setup.plane(c0, p.1.channels, p.2.channels)
+            exact = setup.shades.flatMap { s in
+                s.0.q == s.1.q && s.1.q == s.2.q && s.0.tint == .zero && s.1.tint == .zero && s.2.tint == .zero ? nil
+                    : ExactShading(p, (s.0, s.1, s.2), farQ: s.3.q, x0: setup.x0, plane: setup.plane)
+            }
+            self.texture = texture
+            let tw = Float(texture?.width ?? 1), th = Float(texture?.height ?? 1)
+            func texel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * tw - 0.5, v.v * th - 0.5, 0, 0) }
+            t0 = texel(p.0)
+            (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(t0, texel(p.1), texel(p.2))
+            let width = Float(setup.right - setup.left) / 256
+            let dcdx = dcdx
+            rowConstant = exact.map { $0.isUniform || $0.slope * width < 0.25 } ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
+            middle = Float(setup.left + setup.right) / 512 - setup.x0
+            uniform = exact == nil && dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
+            origin = Int(Rasterizer.floorDiv(setup.left, 256))
+            sx = Float(origin) + 0.5 - setup.x0
+            y0 = setup.y0
+            (self.near, self.nearCount, self.source, self.blended) = (near, nearCount, source, blended)
+        }
+
+        /// Writes to `near` the lines of `range` that pass within a pixel of the polygon v0
+        /// v1 v2 v3 (the distance is linear: a vertex is nearest), the `nearEdgeLimit` nearest,
+        /// and returns how many. (In memory, not an inline array: read in a row's loop, an
+        /// inline array was copied whole at every read.)
+        static func nearEdges(_ edges: TriangleEdges, _ range: EdgeRange, _ v0: RasterVertex, _ v1: RasterVertex,
+                              _ v2: RasterVertex, _ v3: RasterVertex, into near: UnsafeMutablePointer<EdgeLine>) -> Int {
+            var nearDistance = InlineArray<8, Float>(repeating: 0)
+            var nearCount = 0
+            for j in Int(range.first)..<Int(range.first + range.count) {
+                let l = edges.lines[j]
+                let d = min(min(l.a * v0.x + l.b * v0.y, l.a * v1.x + l.b * v1.y), min(l.a * v2.x + l.b * v2.y, l.a * v3.x + l.b * v3.y)) + l.c
+                guard d < l.reach else { continue }
+                if nearCount < nearEdgeLimit {
+                    (near[nearCount], nearDistance[nearCount]) = (l, d)
+                    nearCount += 1
+                } else {
+                    var farthest = 0
+                    for k in 1..<nearCount where nearDistance[k] > nearDistance[farthest] { farthest = k }
+                    if d < nearDistance[farthest] { (near[farthest], nearDistance[farthest]) = (l, d) }
+                }
+            }
+            return nearCount
+        }
+
+        /// Paints columns lo…hi of row `y` (of the triangle's `row.first` to `row.last`):
+        /// those wholly inside every near edge as they are, the rest by their coverage
+        /// (each column's treatment its own, whatever part of the row's span lo…hi is).
+        @inline(__always)
+        func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
+            guard nearCount > 0 else {
+                paint(line, lo, hi, y, blended, row)
+                return
+            }
+            var inLo = lo, inHi = hi
+            let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
+            for k in 0..<nearCount {
+                let l = near[k]
+                let r = l.b * (Float(y) + 0.5) + l.c
+                // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
+                let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
+                if l.a > 0 {
+                    inLo = max(inLo, Int(x.rounded(.up)))
+                } else if l.a < 0 {
+                    inHi = min(inHi, Int(x.rounded(.down)))
+                } else if r < l.reach {
+                    inHi = inLo - 1
+                }
+            }
+            if inLo <= inHi, (lo < inLo || inHi < hi), let texture, !texture.isCoverage, let source {
+                // A texture's row sampled once, in and near the edges alike: its setup
+                // costs more than the few pixels near its edges (a tile's row has two).
+                paint(source, lo, hi, y, false, row)
+                Rasterizer.store(line, from: source, inLo, inHi, blended)
+                blendFringe(line, from: source, lo, inLo - 1, y)
+                blendFringe(line, from: source, inHi + 1, hi, y)
+            } else if inLo <= inHi {
+                paint(line, inLo, inHi, y, blended, row)
+                paintFringe(line, lo, inLo - 1, y, row)
+                paintFringe(line, inHi + 1, hi, y, row)
+            } else {
+                paintFringe(line, lo, hi, y, row)
+            }
+        }
+
+        /// Paints columns lo…hi of row `y` into `line`, blended or stored; the triangle
+        /// covers the row from column `row.first` to `row.last`.
+        @inline(__always)
+        func paint(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ blended: Bool, _ row: (first: Int, last: Int)) {
+            let cy = Float(y) + 0.5 - y0, skip = lo - origin
+            if let texture, texture.isCoverage, blended, let uniform {
+                Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, skip: skip, uniform)
+            } else if let texture {
+                Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
+                                        uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
+            } else if rowConstant {
+                // (Optional chaining reads the shading where it is; binding it would copy it.)
+                let c = Rasterizer.pack(exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)
+                if !blended || c >> 24 == 255 {
+                    (line + lo).update(repeating: c, count: hi - lo + 1)
+                } else {
+                    Rasterizer.blendSpan(line, lo, hi, c)
+                }
+            } else if exact != nil {
+                exact?.span(line, lo, hi, row: cy, covering: row.first, row.last, blended)
+            } else {
+                Rasterizer.shadedSpan(line, lo, hi, c0 + dcdx * sx + dcdy * cy, dcdx, skip: skip, blended)
+            }
+        }
+
+        /// Paints columns lo…hi of row `y` near the edges: each pixel's source, its alpha
+        /// scaled by its coverage, blended.
+        private func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
+            guard lo <= hi, let source else { return }
+            paint(source, lo, hi, y, false, row)
+            blendFringe(line, from: source, lo, hi, y)
+        }
+
+        /// Blends columns lo…hi of row `y` from their sources in `source`, each one's alpha
+        /// scaled by its coverage.
+        ///
+        /// Only the edges that cut some pixel of the run are weighed: a distance is linear
+        /// along the row (and its float rounding monotonic), so an edge whose distance at
+        /// both ends is its `reach` or more covers every pixel between wholly, and weighs
+        /// nothing (a tile's row meets one or two of its four edges, not all).
+        private func blendFringe(_ line: UnsafeMutablePointer<UInt32>, from source: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
+            guard lo <= hi else { return }
+            withUnsafeTemporaryAllocation(of: EdgeLine.self, capacity: Self.nearEdgeLimit) { cutting in
+                let lines = cutting.baseAddress!
+                var count = 0
+                for k in 0..<nearCount {
+                    let l = near[k]
+                    if min(l.distance(column: lo, row: y), l.distance(column: hi, row: y)) >= l.reach { continue }
+                    lines[count] = l
+                    count += 1
+                }
+                for x in lo...hi {
+                    let coverage = Self.coverage(column: x, row: y, by: lines, count: count)
+                    guard coverage > 0 else { continue }
+                    let s = source[x]
+                    let alpha = UInt32(Float(s >> 24) * coverage + 0.5)
+                    line[x] = Rasterizer.blend(s & 0x00FF_FFFF | alpha << 24, over: line[x])
+                }
+            }
+        }
+
+        /// The pixel's coverage (0…1) by `count` edges, `lines` (those that may cut it).
+        /// Edges whose normals are within about 20° of each other (a rounded corner's
+        /// chords) cut overlapping corners off the square, so the smallest of their
+        /// coverages stands for them; the groups that remain (a layer's corner) multiply.
+        @inline(__always)
+        static func coverage(column x: Int, row y: Int, by lines: UnsafePointer<EdgeLine>, count: Int) -> Float {
+            // One or two lines (a straight side, a corner: nearly every edge pixel), the
+            // rule below without its bookkeeping.
+            if count <= 2 {
+                guard count > 0 else { return 1 }
+                let l = lines[0], c = l.coverage(atDistance: l.distance(column: x, row: y))
+                guard count == 2 else { return c }
+                let m = lines[1], d = m.coverage(atDistance: m.distance(column: x, row: y))
+                if c <= 0 || d <= 0 { return 0 }
+                if c >= 1 || d >= 1 { return min(c, d) }
+                return l.a * m.a + l.b * m.b > 0.94 ? min(c, d) : c * d
+            }
+            var groupA = InlineArray<8, Float>(repeating: 0), groupB = InlineArray<8, Float>(repeating: 0)
+            var groupCoverage = InlineArray<8, Float>(repeating: 1)
+            var groups = 0
+            for k in 0..<count {
+                let l = lines[k]
+                let c = l.coverage(atDistance: l.distance(column: x, row: y))
+                if c >= 1 { continue }
+                if c <= 0 { return 0 }
+                var joined = false
+                for g in 0..<groups where groupA[g] * l.a + groupB[g] * l.b > 0.94 {
+                    groupCoverage[g] = min(groupCoverage[g], c)
+                    joined = true
+                    break
+                }
+                if !joined {
+                    (groupA[groups], groupB[groups], groupCoverage[groups]) = (l.a, l.b, c)
+                    groups += 1
+                }
+            }
+            var product: Float = 1
+            for g in 0..<groups { product *= groupCoverage[g] }
+            return product
+        }
+    }
+}
