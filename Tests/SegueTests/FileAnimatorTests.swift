@@ -93,4 +93,46 @@ import Testing
         #expect(shown.count == 1 && shown[0] === demo.modal.view && !shown[0].isHidden && shown[0].transform == .identity)
         #expect(shown[0].frame == demo.window.containerView.bounds && demo.modal.view.layer.animations.isEmpty)
     }
+
+    private func view(named name: String, in parent: View) -> View? { parent.subviews.first(where: { $0.layer.name == name }) }
+
+    /// A dismiss of the file's own (format 2) plays its own timeline forward, with its own
+    /// duration scaled as the tuning scales the file's: here 0.5 s, linear, the modal fading
+    /// out by t = 0.5; then the base shows alone, untransformed.
+    @Test func aDismissOfItsOwnPlaysItsTimelineForward() throws {
+        let file = try TransitionFile.read(#"""
+            {"format":2,"name":"axis","duration":1,"curve":"linear",
+             "layers":[{"source":"base"},{"source":"modal","keyframes":[{"t":0,"opacity":0},{"t":1,"opacity":1}]}],
+             "dismiss":{"duration":0.5,"layers":[{"source":"base"},
+               {"id":"out","source":"modal","keyframes":[{"t":0,"opacity":1},{"t":0.5,"opacity":0}]}]}}
+            """#)
+        let demo = DemoCatalog.make(CustomTransition(file: file), screenSize: Size(width: 375, height: 667))
+        let h = Harness(demo)
+        demo.start(.present)
+        h.run(1.1)
+        demo.start(.dismiss)
+        // A quarter of 0.5 s: t = 0.25, half-way down the fade.
+        h.run(0.125)
+        let stage = try #require(view(named: "transition axis", in: demo.window.containerView))
+        let out = try #require(view(named: "out", in: stage))
+        #expect(close(out.layer.presentation.opacity, 0.5, 1e-9))
+        h.run(0.4)
+        #expect(h.log.suffix(2) == ["began axis dismiss interactive=false", "ended axis dismiss cancelled=false"])
+        let shown = demo.window.containerView.subviews
+        #expect(shown.count == 1 && shown[0] === demo.home.view && !shown[0].isHidden && shown[0].transform == .identity)
+    }
+
+    /// `backface: "hidden"` reaches the layer's view.
+    @Test func aHiddenBackfaceReachesTheView() throws {
+        let file = try TransitionFile.read(#"""
+            {"format":2,"name":"card","duration":1,"layers":[{"source":"base"},{"id":"face","source":"modal","backface":"hidden",
+             "keyframes":[{"t":0,"transform":[{"rotateY":180}]},{"t":1,"transform":[{"rotateY":0}]}]}]}
+            """#)
+        let demo = DemoCatalog.make(CustomTransition(file: file), screenSize: Size(width: 375, height: 667))
+        let h = Harness(demo)
+        demo.start(.present)
+        h.run(0.2)
+        let stage = try #require(view(named: "transition card", in: demo.window.containerView))
+        #expect(view(named: "face", in: stage)?.layer.isDoubleSided == false)
+    }
 }

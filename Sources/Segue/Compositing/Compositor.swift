@@ -36,7 +36,7 @@ package enum Compositor {
     private static func visit(_ layer: Layer, _ state: inout LayerState, _ toPixels: Transform3D, _ parentOpacity: Double,
                               _ parentClip: Int?, _ time: Double, _ list: inout DisplayList) {
         let opacity = parentOpacity * min(max(state.opacity, 0), 1)
-        guard !state.isHidden, opacity > 0 else { return }
+        guard !state.isHidden, opacity > 0, state.isDoubleSided || !toPixels.turnsOver else { return }
         let radius = state.drawnCornerRadius
         var ownClip = parentClip
         if radius > 0 || state.masksToBounds {

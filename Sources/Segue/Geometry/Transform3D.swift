@@ -170,6 +170,15 @@ public struct Transform3D: Hashable, Sendable {
             w: x * m14 + y * m24 + z * m34 + m44)
     }
 
+    /// Whether the z = 0 plane's image is turned over (mirrored): the plane maps to the screen
+    /// by (x, y, 1) ↦ (X, Y, W), and where W > 0 its image's orientation is the sign of that
+    /// 3 × 3 map's determinant (the Jacobian of the divide is it over W³). A turn past 90°
+    /// about an axis in the plane turns it over, and so does a mirror (a negative scale).
+    package var turnsOver: Bool {
+        let det = m11 * (m22 * m44 - m24 * m42) - m12 * (m21 * m44 - m24 * m41) + m14 * (m21 * m42 - m22 * m41)
+        return det < 0
+    }
+
     /// The image of a point of the z = 0 plane after the perspective divide, or nil where it
     /// falls behind the eye (`w ≤ nearW`).
     package func project(_ p: Point, nearW: Double = 1e-6) -> Point? {

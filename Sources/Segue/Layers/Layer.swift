@@ -160,6 +160,13 @@ public final class Layer {
         get { storedModel.masksToBounds }
         set { storedModel.masksToBounds = newValue }
     }
+    /// Whether the layer is drawn while it faces away from the viewer (Core Animation's
+    /// `isDoubleSided`, CSS's `backface-visibility`); false hides it, and what rides on it,
+    /// whenever its image on screen is turned over.
+    public var isDoubleSided: Bool {
+        get { storedModel.isDoubleSided }
+        set { storedModel.isDoubleSided = newValue }
+    }
 
     private func set(_ property: AnimatableProperty, _ value: AnimatableValue) {
         let old = storedModel[property]

@@ -20,6 +20,8 @@ public struct LayerState: Hashable, Sendable {
     public var cornerRadius = 0.0
     /// Clip the contents and the sublayers to the bounds (rounded by `cornerRadius`).
     public var masksToBounds = false
+    /// Drawn while it faces away from the viewer (`Layer.isDoubleSided`).
+    public var isDoubleSided = true
 
     public init() {}
 

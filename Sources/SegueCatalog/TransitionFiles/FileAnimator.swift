@@ -10,11 +10,14 @@ import Segue
 /// the screens as they are when the transition starts, cut to their rects (`contentsRect`).
 /// A screen no layer holds is hidden meanwhile; every screen is back in the container,
 /// untransformed, when it ends. At fraction `s` of its time a present
-/// shows the timeline at `t = curve(s)`, a dismiss at `t = 1 − curve(s)`.
+/// shows the timeline at `t = curve(s)`, a dismiss at `t = 1 − curve(s)` — or, where the
+/// file has a dismiss of its own, that timeline at `t = curve(s)`.
 ///
 /// Each property is its own track (docs/transition-format.md), interpolated number by number
 /// with its segments' curves; a layer's transform is CSS's
-/// `translate3d · rotateX · rotateY · rotateZ · scale` about its anchor. The animations
+/// `translate3d · rotateX · rotateY · rotateZ · scale` about its anchor, or (format 2) its
+/// `transform` lists interpolated as CSS interpolates them (`ResolvedTransform`), about its
+/// origin. The animations
 /// carry the composed values at every key time and every `1/samplesPerTimeline` of the
 /// timeline in between, where the engine interpolates transforms by decomposition: exact
 /// for turns about one axis, moves and scales, and within a hundredth of a degree otherwise.
@@ -32,16 +35,26 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
     /// The eye's distance in points; nil for none.
     public var perspectiveDistance: Double?
 
-    /// An animator for `file`'s present (or dismiss) with the file's timing; `perspectiveDistance`
-    /// overrides the file's (which depends on the screen, so it is resolved when it runs).
+    /// An animator for `file`'s present (or dismiss) with the file's timing, or `duration`
+    /// and `curve` (a tuning's) in its place; `perspectiveDistance` overrides the file's
+    /// (which depends on the screen, so it is resolved when it runs). A dismiss of the
+    /// file's own takes its own curve where it names one, and its own duration scaled as the
+    /// tuning scales the file's.
     public init(file: TransitionFile, presenting: Bool, duration: Double? = nil, curve: Curve? = nil,
                 perspectiveDistance: Double? = nil) {
         self.file = file
         isPresenting = presenting
-        self.duration = duration ?? file.duration
-        self.curve = curve ?? file.curve
+        let own = presenting ? nil : file.dismiss
+        self.duration = (duration ?? file.duration) * (own?.duration ?? file.duration) / file.duration
+        self.curve = own?.curve ?? curve ?? file.curve
         self.perspectiveDistance = perspectiveDistance
     }
+
+    /// The layers this operation draws: the file's, or its dismiss's own.
+    private var layers: [TransitionFile.LayerSpec] { isPresenting ? file.layers : file.dismiss?.layers ?? file.layers }
+
+    /// Whether the timeline runs forward (a present, or a dismiss of the file's own).
+    private var forward: Bool { isPresenting || file.dismiss != nil }
 
     public var transitionName: String { file.name }
 
@@ -80,7 +93,7 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
         let easing = curve.easing(duration: duration)
         var views: [View] = []
         var unitRects: [Rect] = []
-        for (i, spec) in file.layers.enumerated() {
+        for (i, spec) in layers.enumerated() {
             let parent = spec.parent.map { views[$0] } ?? stage
             let unit = spec.rect.within(spec.parent.map { unitRects[$0] } ?? Rect(x: 0, y: 0, width: 1, height: 1))
             let frame = spec.rect.within(parent.bounds)
@@ -107,14 +120,16 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
                 v.layer.gradient = g
             }
             let tracks = LayerTracks(spec, size: frame.size)
-            v.layer.transform = tracks.transform(at: isPresenting ? 1 : 0)
-            v.layer.opacity = tracks.opacity(at: isPresenting ? 1 : 0)
+            let end = forward ? 1.0 : 0
+            v.layer.transform = tracks.transform(at: end)
+            v.layer.opacity = tracks.opacity(at: end)
+            v.layer.isDoubleSided = !spec.backfaceHidden
             if tracks.isRounded {
                 // The layer and what rides on it are clipped to its rounded rect.
                 v.layer.masksToBounds = true
-                v.layer.cornerRadius = tracks.cornerRadius(at: isPresenting ? 1 : 0)
+                v.layer.cornerRadius = tracks.cornerRadius(at: end)
             }
-            for (property, track) in tracks.animationTracks(reversed: !isPresenting) {
+            for (property, track) in tracks.animationTracks(reversed: !forward) {
                 v.layer.add(Animation(property: property, track: track, easing: easing, duration: duration, transaction: transaction),
                             forKey: property.rawValue)
             }
@@ -133,13 +148,14 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
     /// For each screen shown whole by exactly one layer, that layer's index.
     private func liveLayers() -> [TransitionFile.LayerSpec.Source: Int] {
         var out: [TransitionFile.LayerSpec.Source: Int] = [:]
+        let layers = layers
         for source in [TransitionFile.LayerSpec.Source.base, .modal] {
-            let showing = file.layers.indices.filter { file.layers[$0].source == source }
+            let showing = layers.indices.filter { layers[$0].source == source }
             guard showing.count == 1, let i = showing.first else { continue }
-            var unit = file.layers[i].rect, parent = file.layers[i].parent
+            var unit = layers[i].rect, parent = layers[i].parent
             while let p = parent {
-                unit = unit.within(file.layers[p].rect)
-                parent = file.layers[p].parent
+                unit = unit.within(layers[p].rect)
+                parent = layers[p].parent
             }
             if unit == Rect(x: 0, y: 0, width: 1, height: 1) { out[source] = i }
         }
@@ -152,10 +168,15 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
 struct LayerTracks {
     let keyframes: [TransitionFile.Keyframe]
     let size: Size
+    /// The layer's anchor (unit coordinates) and origin z (points): where its transform is
+    /// about when no key names an origin.
+    let anchor: Point, originZ: Double
 
     init(_ spec: TransitionFile.LayerSpec, size: Size) {
         keyframes = spec.keyframes
         self.size = size
+        anchor = spec.anchor
+        originZ = spec.originZ
     }
 
     /// The value of the track made of the keys `value` names at `t`: before the first the
@@ -179,7 +200,42 @@ struct LayerTracks {
         return previous?.value ?? fallback
     }
 
+    /// The layer's transform at `t`, as its view applies it about its anchor: the keys' own
+    /// transform about the origin (its z, and its track where keys name one).
     func transform(at t: Double) -> Transform3D {
+        let own = keyframes.contains { $0.transform != nil } ? listTransform(at: t) : fixedTransform(at: t)
+        let origin = track({ $0.origin }, at: t, fallback: [anchor.x, anchor.y, originZ])
+        // About the origin o, the view turning about its anchor a: move by a − o, transform,
+        // move back.
+        let d = ((anchor.x - origin[0]) * size.width, (anchor.y - origin[1]) * size.height, -origin[2])
+        guard d != (0, 0, 0) else { return own }
+        return Transform3D.makeTranslation(d.0, d.1, d.2).concatenating(own).concatenating(.makeTranslation(-d.0, -d.1, -d.2))
+    }
+
+    /// The `transform` lists' track at `t`: before the first key its list, after the last
+    /// the last, between two the segment's curve from the earlier one (linear by default)
+    /// interpolated as CSS interpolates two lists.
+    func listTransform(at t: Double) -> Transform3D {
+        var previous: (t: Double, list: [TransformFunction], curve: Curve?)?
+        for k in keyframes {
+            guard let list = k.transform else { continue }
+            guard let p = previous else {
+                if t <= k.t { return ResolvedTransform(list, size: size).matrix }
+                previous = (k.t, list, k.curve)
+                continue
+            }
+            if t <= k.t {
+                let u = p.curve?.value(at: (t - p.t) / (k.t - p.t)) ?? (t - p.t) / (k.t - p.t)
+                return ResolvedTransform(p.list, size: size).interpolated(to: ResolvedTransform(list, size: size), at: u)
+            }
+            previous = (k.t, list, k.curve)
+        }
+        return previous.map { ResolvedTransform($0.list, size: size).matrix } ?? .identity
+    }
+
+    /// Format 1's transform at `t`: CSS's `translate3d · rotateX · rotateY · rotateZ · scale`,
+    /// each its own track.
+    func fixedTransform(at t: Double) -> Transform3D {
         let move = track({ k in
             k.translate.map { [$0[0].points(of: size.width), $0[1].points(of: size.height), $0[2].points(of: size.width)] }
         }, at: t, fallback: [0, 0, 0])
@@ -217,7 +273,10 @@ struct LayerTracks {
             KeyframeTrack(times.map { t in .init(time: reversed ? 1 - t : t, value: value(t)) })
         }
         var out: [(AnimatableProperty, KeyframeTrack)] = []
-        if keyframes.contains(where: { $0.translate != nil || $0.rotateX != nil || $0.rotateY != nil || $0.rotateZ != nil || $0.scale != nil }) {
+        if keyframes.contains(where: {
+            $0.translate != nil || $0.rotateX != nil || $0.rotateY != nil || $0.rotateZ != nil || $0.scale != nil
+                || $0.transform != nil || $0.origin != nil
+        }) {
             out.append((.transform, sampled { .transform(transform(at: $0)) }))
         }
         if keyframes.contains(where: { $0.opacity != nil }) {

@@ -13,8 +13,8 @@ public struct TransitionFileError: Error, Hashable, Sendable, CustomStringConver
 }
 
 extension TransitionFile {
-    /// The format this reader understands.
-    public static let format = 1
+    /// The newest format this reader understands (it reads every one before it too).
+    public static let format = 2
 
     /// Reads and checks the text of a transition file: every key known, every value of its
     /// type and range; the first problem is thrown, as a `TransitionFileError`.
@@ -26,9 +26,9 @@ extension TransitionFile {
             throw TransitionFileError(place: "line \(error.line), column \(error.column)", message: error.message)
         }
         var file = try FieldReader(root, at: "")
-        guard let format = try file.take("format", required: true, { try $0.number() }), format == Double(Self.format) else {
-            throw file.error("format", "must be \(Self.format)")
-        }
+        let formatNumber = try file.take("format", required: true, { try $0.number() })!
+        guard formatNumber == 1 || formatNumber == 2 else { throw file.error("format", "must be 1 or 2") }
+        let format = Int(formatNumber)
         let name = try file.take("name", required: true) { try $0.identifier() }!
         let description = try file.take("description") { try $0.line() }
         let duration = try file.take("duration", required: true) { try $0.number(in: 0...60, excludingLower: true) }!
@@ -48,30 +48,32 @@ extension TransitionFile {
             return .points(try v.number(in: 0...100_000, excludingLower: true))
         }
         let interaction = try file.take("interaction") { try $0.interaction() }
-        var layers: [LayerSpec] = []
-        var ids: [String: Int] = [:]
-        var rounded = 0
-        let layerValues = try file.take("layers", required: true) { try $0.list() }!
-        guard !layerValues.isEmpty else { throw file.error("layers", "must list at least one layer") }
-        guard layerValues.count <= maxLayers else { throw file.error("layers", "must list at most \(maxLayers) layers, not \(layerValues.count)") }
-        for (i, v) in layerValues.enumerated() {
-            let layer = try v.layer(ids: ids)
-            if let id = layer.id {
-                guard ids[id] == nil else { throw FieldValue(v.value, at: v.place + ".id").error("\"\(id)\" is already the id of layers[\(ids[id]!)]") }
-                ids[id] = i
-            }
-            layers.append(layer)
-            if layer.keyframes.contains(where: { $0.cornerRadius != nil }) {
-                rounded += 1
-                guard rounded <= maxRoundedLayers else {
-                    throw FieldValue(v.value, at: v.place).error("at most \(maxRoundedLayers) layers may round their corners (cornerRadius): each is a clip of its own")
-                }
-            }
+        let layers = try file.take("layers", required: true) { try $0.layers(format: format) }!
+        let dismiss = try file.take("dismiss", forbidden: format < 2 ? Self.needsFormat2 : nil) { v throws -> Dismiss in
+            var object = try FieldReader(v)
+            let duration = try object.take("duration") { try $0.number(in: 0...60, excludingLower: true) }
+            let curve = try object.take("curve") { try $0.curve() }
+            let layers = try object.take("layers", required: true) { try $0.layers(format: format) }!
+            try object.finish()
+            return Dismiss(duration: duration, curve: curve, layers: layers)
+        }
+        let presentation = try file.take("presentation", forbidden: format < 2 ? Self.needsFormat2 : nil) { v throws -> Presentation in
+            var object = try FieldReader(v)
+            let frame = try object.take("frame", required: true) { try $0.unitRect() }!
+            let radius = try object.take("cornerRadius") { try $0.number(in: 0...100_000) } ?? 0
+            try object.finish()
+            return Presentation(frame: frame, cornerRadius: radius)
         }
         try file.finish()
-        return TransitionFile(name: name, description: description, duration: duration, curve: curve,
-                              perspective: perspective, interaction: interaction, layers: layers)
+        return TransitionFile(format: format, name: name, description: description, duration: duration, curve: curve,
+                              perspective: perspective, interaction: interaction, layers: layers, dismiss: dismiss,
+                              presentation: presentation)
     }
+}
+
+extension TransitionFile {
+    /// Why a key of format 2 is refused in a format-1 file.
+    static let needsFormat2 = "needs \"format\": 2"
 }
 
 /// One JSON value and its place in the file, with readers that throw a `TransitionFileError`
@@ -135,9 +137,8 @@ private struct FieldValue {
 
     /// A list of exactly `count` numbers.
     func numbers(_ count: Int) throws -> [Double] {
-        guard case .array(let items) = value.kind, items.count == count else {
-            throw expected("a list of \(count) numbers")
-        }
+        guard case .array(let items) = value.kind else { throw expected("a list of \(count) numbers") }
+        guard items.count == count else { throw error("expected a list of \(count) numbers, found \(items.count)") }
         var out: [Double] = []
         for (i, item) in items.enumerated() { out.append(try FieldValue(item, at: "\(place)[\(i)]").number()) }
         return out
@@ -145,9 +146,8 @@ private struct FieldValue {
 
     /// `count` lengths: numbers (points) or percentages (`"-50%"`).
     func lengths(_ count: Int) throws -> [Length] {
-        guard case .array(let items) = value.kind, items.count == count else {
-            throw expected("a list of \(count) numbers or percentages")
-        }
+        guard case .array(let items) = value.kind else { throw expected("a list of \(count) numbers or percentages") }
+        guard items.count == count else { throw error("expected a list of \(count) numbers or percentages, found \(items.count)") }
         return try items.enumerated().map { i, item in try FieldValue(item, at: "\(place)[\(i)]").length() }
     }
 
@@ -256,8 +256,41 @@ private struct FieldValue {
         return v
     }
 
+    /// A list of layers, first at the back: at least one, at most `maxLayers`, ids unique,
+    /// at most `maxRoundedLayers` rounding their corners.
+    func layers(format: Int) throws -> [TransitionFile.LayerSpec] {
+        let values = try list()
+        guard !values.isEmpty else { throw error("must list at least one layer") }
+        guard values.count <= TransitionFile.maxLayers else { throw error("must list at most \(TransitionFile.maxLayers) layers, not \(values.count)") }
+        var layers: [TransitionFile.LayerSpec] = []
+        var ids: [String: Int] = [:]
+        var rounded = 0
+        for (i, v) in values.enumerated() {
+            let layer = try v.layer(ids: ids, format: format)
+            if let id = layer.id {
+                guard ids[id] == nil else { throw FieldValue(v.value, at: v.place + ".id").error("\"\(id)\" is already the id of \(place)[\(ids[id]!)]") }
+                ids[id] = i
+            }
+            layers.append(layer)
+            if layer.keyframes.contains(where: { $0.cornerRadius != nil }) {
+                rounded += 1
+                guard rounded <= TransitionFile.maxRoundedLayers else {
+                    throw v.error("at most \(TransitionFile.maxRoundedLayers) layers may round their corners (cornerRadius): each is a clip of its own")
+                }
+            }
+        }
+        return layers
+    }
+
+    /// `[x, y, w, h]` with w and h above 0.
+    func unitRect() throws -> Rect {
+        let r = try numbers(4)
+        guard r[2] > 0, r[3] > 0 else { throw error("width and height must be above 0") }
+        return Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+    }
+
     /// A layer; `ids` maps the ids of the layers before it to their indices.
-    func layer(ids: [String: Int]) throws -> TransitionFile.LayerSpec {
+    func layer(ids: [String: Int], format: Int) throws -> TransitionFile.LayerSpec {
         typealias Source = TransitionFile.LayerSpec.Source
         var object = try FieldReader(self)
         let id = try object.take("id") { try $0.identifier() }
@@ -279,34 +312,46 @@ private struct FieldValue {
         case "color": source = .color(color!)
         default: source = .gradient(gradient!)
         }
-        let rect = try object.take("rect") { v throws -> Rect in
-            let r = try v.numbers(4)
-            guard r[2] > 0, r[3] > 0 else { throw v.error("width and height must be above 0") }
-            return Rect(x: r[0], y: r[1], width: r[2], height: r[3])
-        } ?? Rect(x: 0, y: 0, width: 1, height: 1)
+        let rect = try object.take("rect") { try $0.unitRect() } ?? Rect(x: 0, y: 0, width: 1, height: 1)
         let parent = try object.take("parent") { v throws -> Int in
             let p = try v.identifier()
             guard let index = ids[p] else { throw v.error("no earlier layer has the id \"\(p)\"") }
             return index
         }
-        let anchor = try object.take("anchor") { v throws -> Point in
+        let anchorValue = try object.take("anchor") { v throws -> Point in
             let a = try v.numbers(2)
             return Point(x: a[0], y: a[1])
-        } ?? Point(x: 0.5, y: 0.5)
+        }
+        let origin = try object.take("origin", forbidden: format < 2 ? TransitionFile.needsFormat2
+                                        : anchorValue != nil ? "is the anchor with z: a layer gives one or the other" : nil) { try $0.numbers(3) }
+        let anchor = anchorValue ?? origin.map { Point(x: $0[0], y: $0[1]) } ?? Point(x: 0.5, y: 0.5)
+        let backfaceHidden = try object.take("backface", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { v throws -> Bool in
+            switch try v.string() {
+            case "visible": return false
+            case "hidden": return true
+            case let s: throw v.error(#"expected "visible" or "hidden", not \#(Echo.quoted(s))"#)
+            }
+        } ?? false
         var keyframes: [TransitionFile.Keyframe] = []
         let keyValues = try object.take("keyframes", { try $0.list() }) ?? []
         guard keyValues.count <= TransitionFile.maxKeyframes else {
             throw object.error("keyframes", "must list at most \(TransitionFile.maxKeyframes) keyframes, not \(keyValues.count)")
         }
         for k in keyValues {
-            let frame = try k.keyframe()
+            let frame = try k.keyframe(format: format)
             if let last = keyframes.last, frame.t <= last.t {
                 throw FieldValue(k.value, at: k.place + ".t").error("must be above the previous keyframe's t (\(FieldValue.text(last.t)))")
             }
             keyframes.append(frame)
         }
+        if let listed = keyframes.firstIndex(where: { $0.transform != nil }),
+           let fixed = keyframes.firstIndex(where: { $0.translate != nil || $0.rotateX != nil || $0.rotateY != nil || $0.rotateZ != nil || $0.scale != nil }) {
+            throw FieldValue(keyValues[max(listed, fixed)].value, at: keyValues[max(listed, fixed)].place).error(
+                "a layer gives its transform as transform lists or by translate, rotateX/Y/Z and scale, not both (keyframes[\(min(listed, fixed))] does the other)")
+        }
         try object.finish()
-        return .init(id: id, source: source, rect: rect, parent: parent, anchor: anchor, keyframes: keyframes)
+        return .init(id: id, source: source, rect: rect, parent: parent, anchor: anchor, originZ: origin?[2] ?? 0,
+                     backfaceHidden: backfaceHidden, keyframes: keyframes)
     }
 
     func gradient() throws -> Gradient {
@@ -320,10 +365,17 @@ private struct FieldValue {
         return Gradient(colors: colors, startPoint: Point(x: start[0], y: start[1]), endPoint: Point(x: end[0], y: end[1]))
     }
 
-    func keyframe() throws -> TransitionFile.Keyframe {
+    func keyframe(format: Int) throws -> TransitionFile.Keyframe {
         var object = try FieldReader(self)
         let t = try object.take("t", required: true) { try $0.number(in: 0...1) }!
-        let frame = TransitionFile.Keyframe(
+        let transform = try object.take("transform", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { v throws -> [TransformFunction] in
+            try v.list().map { try $0.transformFunction() }
+        }
+        let fixed = ["translate", "rotateX", "rotateY", "rotateZ", "scale"]
+        if transform != nil, let both = fixed.first(where: { key in object.has(key) }) {
+            throw object.error(both, "a keyframe gives its transform as a transform list or by translate, rotateX/Y/Z and scale, not both")
+        }
+        var frame = TransitionFile.Keyframe(
             t: t,
             translate: try object.take("translate") { try $0.lengths(3) },
             rotateX: try object.take("rotateX") { try $0.number() },
@@ -337,8 +389,47 @@ private struct FieldValue {
             opacity: try object.take("opacity") { try $0.number(in: 0...1) },
             cornerRadius: try object.take("cornerRadius") { try $0.number(in: 0...100_000) },
             curve: try object.take("curve") { try $0.curve() })
+        frame.transform = transform
+        frame.origin = try object.take("origin", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { try $0.numbers(3) }
         try object.finish()
         return frame
+    }
+
+    /// One function of a `transform` list: an object of one key (`TransformFunction.names`)
+    /// and its arguments.
+    func transformFunction() throws -> TransformFunction {
+        guard case .object(let members) = value.kind, members.count == 1, let (key, argument) = members.first.map({ ($0.key, $0.value) }) else {
+            throw error("expected a transform function: an object of one key, one of \(TransformFunction.names.joined(separator: ", "))")
+        }
+        let v = FieldValue(argument, at: "\(place).\(key)")
+        switch key {
+        case "translate":
+            guard case .array(let items) = argument.kind else { throw v.expected("a list of 3: x and y (points or percentages) and z (points)") }
+            guard items.count == 3 else { throw v.error("expected a list of 3: x and y (points or percentages) and z (points), found \(items.count)") }
+            let x = try FieldValue(items[0], at: v.place + "[0]").length(), y = try FieldValue(items[1], at: v.place + "[1]").length()
+            return .translate(x, y, try FieldValue(items[2], at: v.place + "[2]").number())
+        case "rotateX": return .rotateX(try v.number())
+        case "rotateY": return .rotateY(try v.number())
+        case "rotateZ": return .rotateZ(try v.number())
+        case "rotate3d":
+            let r = try v.numbers(4)
+            return .rotate3d(x: r[0], y: r[1], z: r[2], degrees: r[3])
+        case "scale":
+            if case .number(let n) = argument.kind { return .scale(n, n, 1) }
+            guard case .array(let items) = argument.kind else { throw v.expected("a number or a list of 2 or 3 numbers") }
+            guard items.count == 2 || items.count == 3 else { throw v.error("expected a number or a list of 2 or 3 numbers, found \(items.count)") }
+            let n = try v.numbers(items.count)
+            return .scale(n[0], n[1], n.count == 3 ? n[2] : 1)
+        case "skew":
+            let n = try v.numbers(2)
+            return .skew(n[0], n[1])
+        case "perspective": return .perspective(try v.number(in: 0...100_000, excludingLower: true))
+        case "matrix3d": return .matrix3d(try v.numbers(16))
+        default:
+            let meant = TransformFunction.names.first { $0.lowercased() == key.lowercased() }
+            throw FieldValue(argument, at: "\(place).\(Echo.quoted(key))").error(
+                "unknown transform function" + (meant.map { " (did you mean \"\($0)\"?)" } ?? " (one of: \(TransformFunction.names.joined(separator: ", ")))"))
+        }
     }
 }
 
@@ -377,6 +468,9 @@ private struct FieldReader {
         if let forbidden { throw TransitionFileError(place: place(key), message: forbidden) }
         return try read(FieldValue(value, at: place(key)))
     }
+
+    /// Whether a key not yet taken is given.
+    func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
     /// Fails on the first key not taken, suggesting the known key it may stand for.
     func finish() throws {

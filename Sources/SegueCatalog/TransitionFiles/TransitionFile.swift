@@ -2,12 +2,14 @@
 import Segue
 #endif
 
-/// A transition described as data: format 1 of Segue's transition files
+/// A transition described as data: format 1 or 2 of Segue's transition files
 /// (`docs/transition-format.md`), read and checked by `TransitionFile.read(_:)`.
 ///
 /// `t` runs from 0 to 1 over the present operation; every animated property of a layer is
 /// its own track, made of the keyframes that name it.
 public struct TransitionFile: Hashable, Sendable {
+    /// 1, or 2 where the file uses what only format 2 can say.
+    public var format: Int
     public var name: String
     public var description: String?
     /// Seconds, 0 < d ≤ 60.
@@ -18,6 +20,30 @@ public struct TransitionFile: Hashable, Sendable {
     public var interaction: Interaction?
     /// First at the back.
     public var layers: [LayerSpec]
+    /// A dismiss's own timeline (format 2); nil: a dismiss is the present run backwards.
+    public var dismiss: Dismiss?
+    /// Where the presented screen rests (format 2); nil: at rest the real screen shows,
+    /// untransformed.
+    public var presentation: Presentation?
+
+    /// A dismiss's own timeline: `t` runs 0 → 1 over the dismiss, the modal showing at 0 and
+    /// the base at 1.
+    public struct Dismiss: Hashable, Sendable {
+        /// Seconds; nil: the file's.
+        public var duration: Double?
+        /// nil: the file's.
+        public var curve: Curve?
+        /// First at the back.
+        public var layers: [LayerSpec]
+    }
+
+    /// The presented screen's place at rest (UIKit's `frameOfPresentedViewInContainerView`).
+    public struct Presentation: Hashable, Sendable {
+        /// In unit coordinates of the screen.
+        public var frame: Rect
+        /// Points.
+        public var cornerRadius: Double
+    }
 
     /// Limits no transition a person writes meets, which keep a frame's cost bounded (a
     /// file of 15,000 small rounded layers once took 49 s to draw one frame): layers in a
@@ -134,8 +160,13 @@ public struct TransitionFile: Hashable, Sendable {
         public var rect: Rect
         /// The index of the earlier layer this one rides on; nil: the screen.
         public var parent: Int?
-        /// In unit coordinates of the layer's own rect.
+        /// The point transforms turn about, in unit coordinates of the layer's own rect (the
+        /// x and y of format 2's `origin`).
         public var anchor: Point
+        /// Format 2's `origin` z, in points (toward the viewer).
+        public var originZ: Double = 0
+        /// Not drawn while it faces away from the viewer (format 2's `backface: "hidden"`).
+        public var backfaceHidden = false
         /// Ascending `t`.
         public var keyframes: [Keyframe]
     }
@@ -152,6 +183,11 @@ public struct TransitionFile: Hashable, Sendable {
         public var rotateZ: Double?
         /// `[sx, sy]`.
         public var scale: [Double]?
+        /// Format 2: the whole transform as CSS writes it (never with the keys above).
+        public var transform: [TransformFunction]?
+        /// Format 2: the transform origin `[x, y, z]` as a track (x, y in unit coordinates of
+        /// the layer's rect, z in points).
+        public var origin: [Double]?
         public var opacity: Double?
         public var cornerRadius: Double?
         /// For the segment from this key to the next; nil: linear.
