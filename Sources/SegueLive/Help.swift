@@ -10,7 +10,7 @@ import SegueRender
 /// generated from the options each command declares (with their help beside them).
 enum Help {
     /// The subcommands, each with help of its own.
-    static let commands = ["replay", "render", "curve", "check", "catalog"]
+    static let commands = ["replay", "render", "curve", "check", "import-css", "catalog"]
 
     /// The help, listing `transitions` (a package's own) after the built-in demos: all of it,
     /// or where `command` names a subcommand (`segue render --help`, `segue help render`), its
@@ -29,6 +29,7 @@ enum Help {
             ("curve", HelpText.synopsis("segue curve cubic-bezier", required: [curve.points.spec],
                                         optional: [curve.duration.spec, curve.samples.spec, curve.out.spec])),
             ("check", "  segue check FILE.json…"),
+            ("import-css", HelpText.synopsis("segue import-css FILE.css [NAME…]", optional: ImportCSSCommand.options)),
             ("catalog", HelpText.synopsis("segue catalog", optional: CatalogCommand.options)),
             ("help", "  segue help [COMMAND] | COMMAND --help"),
         ]
@@ -115,6 +116,21 @@ enum Help {
           Assets/Transitions) and prints "FILE: ok — NAME, N layers, D s", or one line on
           stderr naming the file, the place in it (layers[2].keyframes[1].rotateY, or a line
           and column) and what was expected there; exit 2 if any file is broken.
+        """),
+            ("import-css", """
+        IMPORT-CSS
+          Turns each @keyframes of a style sheet (or the NAMEs given) into a format-2
+          transition file (docs/transition-format.md), NAME in kebab case (flipInX →
+          flip-in-x.json): the keyframes play on one screen in front of the other, scrubbed
+          linearly by a drag up (a drag down dismisses). It takes transform (every function
+          of CSS Transforms 1 and 2; px, %, deg, rad, grad, turn), opacity,
+          transform-origin and animation-timing-function in keyframes, and from a rule naming
+          the animation its animation-duration, animation-timing-function, transform-origin and
+          backface-visibility. Whatever else it meets is one warning line on stderr with its
+          line and column, left out; CSS it cannot parse is one line with its line and column,
+          exit 2. Each file is written whole; one line on stdout for each.
+
+        \(HelpText.table(ImportCSSCommand.options))
         """),
             ("catalog", """
         CATALOG

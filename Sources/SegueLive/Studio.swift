@@ -49,6 +49,9 @@ public enum Studio {
             case "check":
                 args.removeFirst()
                 try CheckCommand(args).run()
+            case "import-css":
+                args.removeFirst()
+                try ImportCSSCommand(args).run()
             case "catalog":
                 args.removeFirst()
                 try CatalogCommand(args, lineup: try lineup()).run()

@@ -1,0 +1,244 @@
+#if !SEGUE_FUZZING
+import Segue
+#endif
+
+/// A style sheet's `@keyframes` as format-2 transition files (`segue import-css`): each
+/// animation plays on one screen in front of the other, scrubbed linearly, timed as CSS
+/// times a keyframe list (the file's curve linear, each keyframe carrying its segment's
+/// timing function). What it does not take is a warning with its line and column, left out.
+public struct CSSImport {
+    /// Which screen the keyframes play on, in front of the other.
+    public enum Screen: String, Sendable, CaseIterable {
+        case modal, base
+    }
+
+    /// One animation imported.
+    public struct Imported: Sendable {
+        /// The `@keyframes` name as written.
+        public var animation: String
+        public var file: TransitionFile
+    }
+
+    public var imported: [Imported] = []
+    public var warnings: [CSSProblem] = []
+
+    /// Imports the animations of `css` named in `names` (every one when empty), on `screen`,
+    /// lasting `duration` seconds where given (else the animation's rule's, else 1 s).
+    /// Throws a `CSSProblem` for CSS it cannot parse, and for a name it does not have.
+    public init(_ css: String, names: [String] = [], on screen: Screen = .modal, duration: Double? = nil) throws {
+        let sheet = try CSSStyleSheet(css)
+        warnings = sheet.warnings
+        // The last @keyframes of a name wins, as in CSS.
+        var byName: [String: CSSStyleSheet.Keyframes] = [:], order: [String] = []
+        for k in sheet.keyframes {
+            if byName[k.name] == nil { order.append(k.name) }
+            byName[k.name] = k
+        }
+        for name in names where byName[name] == nil {
+            throw CSSProblem(place: CSSPlace(line: 1, column: 1), message: byName.isEmpty ? "no @keyframes named '\(name)': the style sheet has none"
+                : "no @keyframes named '\(name)' (it has: \(order.joined(separator: ", ")))")
+        }
+        let rules = Self.animationRules(sheet, warnings: &warnings)
+        var files: Set<String> = []
+        for name in names.isEmpty ? order : names {
+            guard let keyframes = byName[name] else { continue }
+            var file = try build(keyframes, rule: rules[name], on: screen, duration: duration)
+            // Two animations of one kebab name (fadeIn, fade-in) get the second a suffix.
+            var unique = file.name, k = 2
+            while files.contains(unique) {
+                unique = "\(file.name)-\(k)"
+                k += 1
+            }
+            file.name = unique
+            files.insert(unique)
+            imported.append(Imported(animation: name, file: file))
+        }
+    }
+
+    /// `name` in kebab case as a transition's name: `flipInX` → `flip-in-x`.
+    public static func kebab(_ name: String) -> String {
+        var out = ""
+        var previous: Character = "-"
+        for c in name {
+            if c.isUppercase, previous != "-", !previous.isUppercase { out.append("-") }
+            let l = Character(c.lowercased())
+            if ("a"..."z").contains(l) || ("0"..."9").contains(l) {
+                out.append(l)
+            } else if !out.hasSuffix("-") && !out.isEmpty {
+                out.append("-")
+            }
+            previous = c
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return String(out.prefix(TransitionFile.maxNameLength)).isEmpty ? "animation" : String(out.prefix(TransitionFile.maxNameLength))
+    }
+
+    /// What a rule naming an animation says of it.
+    struct AnimationRule {
+        var duration: Double?
+        var timing: Curve?
+        var origin: (x: CSSValues.OriginCoordinate, y: CSSValues.OriginCoordinate, z: Double)?
+        var backfaceHidden: Bool?
+    }
+
+    /// Per animation name, the last rule naming it (`animation-name` or `animation`), with
+    /// the timing, origin and backface it sets.
+    static func animationRules(_ sheet: CSSStyleSheet, warnings: inout [CSSProblem]) -> [String: AnimationRule] {
+        var out: [String: AnimationRule] = [:]
+        for rule in sheet.rules {
+            var names: [String] = []
+            var r = AnimationRule()
+            for d in rule.declarations {
+                do {
+                    switch d.name {
+                    case "animation-name", "-webkit-animation-name":
+                        names = try CSSValues.components(d.value).compactMap { if case .word(let w) = $0, w != "none" { return w } else { return nil } }
+                    case "animation-duration", "-webkit-animation-duration":
+                        r.duration = try CSSValues.components(d.value).first.flatMap(CSSValues.time)
+                    case "animation-timing-function", "-webkit-animation-timing-function":
+                        r.timing = try CSSValues.components(d.value).first.map(CSSValues.timing)
+                    case "animation", "-webkit-animation":
+                        // The first animation of the list; its name is the word no keyword is.
+                        let parts = try CSSValues.components(d.value).split(separator: .comma).first.map(Array.init) ?? []
+                        var times: [Double] = []
+                        for p in parts {
+                            if let t = CSSValues.time(p) {
+                                times.append(t)
+                            } else if let curve = try? CSSValues.timing(p) {
+                                r.timing = curve
+                            } else if case .word(let w) = p, !Self.animationKeywords.contains(w.lowercased()) {
+                                names = [w]
+                            }
+                        }
+                        if let first = times.first { r.duration = first }
+                    case "transform-origin", "-webkit-transform-origin":
+                        r.origin = try CSSValues.origin(d.value)
+                    case "backface-visibility", "-webkit-backface-visibility":
+                        r.backfaceHidden = d.value.lowercased() == "hidden"
+                    default: break
+                    }
+                } catch let problem as CSSValueProblem {
+                    warnings.append(CSSProblem(place: d.valuePlace, message: "\(d.name): \(problem.message); left out"))
+                } catch {}
+            }
+            for name in names { out[name] = r }
+        }
+        return out
+    }
+
+    static let animationKeywords: Set<String> = ["infinite", "normal", "reverse", "alternate", "alternate-reverse", "forwards", "backwards",
+                                                 "both", "none", "running", "paused", "initial", "inherit", "unset"]
+
+    /// One keyframe's values as read.
+    private struct Key {
+        var t: Double
+        var transform: [TransformFunction]?
+        var opacity: Double?
+        var origin: [Double]?
+        var timing: Curve?
+    }
+
+    /// The file of one `@keyframes`.
+    private mutating func build(_ keyframes: CSSStyleSheet.Keyframes, rule: AnimationRule?, on screen: Screen,
+                                duration: Double?) throws -> TransitionFile {
+        // Blocks merged by offset, later declarations winning, as CSS merges them.
+        var keys: [Double: Key] = [:]
+        for block in keyframes.blocks {
+            for offset in block.offsets {
+                var key = keys[offset] ?? Key(t: offset)
+                for d in block.declarations {
+                    do {
+                        switch d.name {
+                        case "transform", "-webkit-transform": key.transform = try CSSValues.transform(d.value)
+                        case "opacity": key.opacity = try CSSValues.opacity(d.value)
+                        case "animation-timing-function", "-webkit-animation-timing-function": key.timing = try CSSValues.timing(d.value)
+                        case "transform-origin", "-webkit-transform-origin":
+                            let o = try CSSValues.origin(d.value)
+                            guard case .unit(let x) = o.x, case .unit(let y) = o.y else {
+                                throw CSSValueProblem("an origin in px cannot change within keyframes (give it in % or keywords)")
+                            }
+                            key.origin = [x, y, o.z]
+                        default:
+                            throw CSSValueProblem("is not a property a transition file animates (transform, opacity, transform-origin, animation-timing-function)")
+                        }
+                    } catch let problem as CSSValueProblem {
+                        if offset == block.offsets.first {
+                            warnings.append(CSSProblem(place: d.valuePlace, message: "\(d.name): \(problem.message); left out"))
+                        }
+                    }
+                }
+                keys[offset] = key
+            }
+        }
+        var sorted = keys.values.sorted { $0.t < $1.t }
+        // A property a keyframe list animates holds its plain value where no 0% or 100% names
+        // it (CSS animates from and to the element's own value).
+        for (has, set) in [({ (k: Key) in k.transform != nil }, { (k: inout Key) in k.transform = [] }),
+                           ({ (k: Key) in k.opacity != nil }, { (k: inout Key) in k.opacity = 1 })] as [((Key) -> Bool, (inout Key) -> Void)] {
+            guard sorted.contains(where: has) else { continue }
+            if let first = sorted.first, first.t == 0 { if !has(first) { set(&sorted[0]) } } else {
+                var k = Key(t: 0)
+                set(&k)
+                sorted.insert(k, at: 0)
+            }
+            if let last = sorted.last, last.t == 1 { if !has(last) { set(&sorted[sorted.count - 1]) } } else {
+                var k = Key(t: 1)
+                set(&k)
+                sorted.append(k)
+            }
+        }
+        sorted.removeAll { $0.transform == nil && $0.opacity == nil && $0.origin == nil }
+        guard !sorted.isEmpty else {
+            warnings.append(CSSProblem(place: keyframes.place, message: "@keyframes \(keyframes.name) animates nothing a transition file takes; it plays as a still"))
+            return try file(keyframes.name, keys: [], rule: rule, on: screen, duration: duration)
+        }
+        return try file(keyframes.name, keys: sorted, rule: rule, on: screen, duration: duration)
+    }
+
+    /// The file of `keys` (ascending t).
+    private func file(_ animation: String, keys: [Key], rule: AnimationRule?, on screen: Screen, duration: Double?) throws -> TransitionFile {
+        let timing = rule?.timing ?? .default
+        // An origin in px on an axis: the anchor on that side, and the move to the origin
+        // around every list (numbers interpolated with the rest, as the origin's turn needs).
+        let origin = rule?.origin
+        var anchor = Point(x: 0.5, y: 0.5), shift = (x: 0.0, y: 0.0)
+        switch origin?.x {
+        case .unit(let u)?: anchor.x = u
+        case .points(let p)?: (anchor.x, shift.x) = (0, p)
+        case nil: break
+        }
+        switch origin?.y {
+        case .unit(let u)?: anchor.y = u
+        case .points(let p)?: (anchor.y, shift.y) = (0, p)
+        case nil: break
+        }
+        var frames: [TransitionFile.Keyframe] = []
+        for (i, k) in keys.enumerated() {
+            var transform = k.transform
+            if shift != (0, 0), let list = transform {
+                transform = [.translate(.points(shift.x), .points(shift.y), 0)] + list + [.translate(.points(-shift.x), .points(-shift.y), 0)]
+            }
+            var frame = TransitionFile.Keyframe(t: k.t, opacity: k.opacity, curve: i == keys.count - 1 ? nil : k.timing ?? timing)
+            frame.transform = transform
+            frame.origin = k.origin
+            frames.append(frame)
+        }
+        let animated = TransitionFile.LayerSpec(id: Self.kebab(animation), source: screen == .modal ? .modal : .base,
+                                                rect: Rect(x: 0, y: 0, width: 1, height: 1), anchor: anchor, originZ: origin?.z ?? 0,
+                                                backfaceHidden: rule?.backfaceHidden ?? false, keyframes: frames)
+        let still = TransitionFile.LayerSpec(source: screen == .modal ? .base : .modal, rect: Rect(x: 0, y: 0, width: 1, height: 1),
+                                             anchor: Point(x: 0.5, y: 0.5), keyframes: [])
+        let up = TransitionFile.Pan(.up), down = TransitionFile.Pan(.down)
+        return TransitionFile(format: 2, name: Self.kebab(animation), description: "@keyframes \(animation), imported from CSS",
+                              duration: min(max(duration ?? rule?.duration ?? 1, 0.01), 60), curve: .linear, perspective: nil,
+                              interaction: .init(present: up, dismiss: down, threshold: 0.5, scrub: .linear),
+                              layers: [still, animated], dismiss: nil, presentation: nil)
+    }
+}
+
+extension TransitionFile.Keyframe {
+    /// A keyframe at `t` naming only what is given.
+    init(t: Double, opacity: Double? = nil, curve: Curve? = nil) {
+        self.init(t: t, translate: nil, rotateX: nil, rotateY: nil, rotateZ: nil, scale: nil, opacity: opacity, cornerRadius: nil, curve: curve)
+    }
+}
