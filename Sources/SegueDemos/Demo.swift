@@ -121,6 +121,7 @@ package enum DemoCatalog {
         case .height: distance = h
         case .width: distance = w
         case .points(let p): distance = p
+        case .percent(let p): distance = p / 100 * (along.y != 0 ? h : w)
         }
         let full = along * distance
         var start = Point(x: w / 2 - along.x * w * 0.45, y: h / 2 - along.y * h * 0.45)

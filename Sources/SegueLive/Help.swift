@@ -10,7 +10,7 @@ import SegueRender
 /// generated from the options each command declares (with their help beside them).
 enum Help {
     /// The subcommands, each with help of its own.
-    static let commands = ["replay", "render", "curve", "check", "import-css", "catalog"]
+    static let commands = ["replay", "render", "curve", "check", "import-css", "export-css", "catalog"]
 
     /// The help, listing `transitions` (a package's own) after the built-in demos: all of it,
     /// or where `command` names a subcommand (`segue render --help`, `segue help render`), its
@@ -30,6 +30,7 @@ enum Help {
                                         optional: [curve.duration.spec, curve.samples.spec, curve.out.spec])),
             ("check", "  segue check FILE.json…"),
             ("import-css", HelpText.synopsis("segue import-css FILE.css [NAME…]", optional: ImportCSSCommand.options)),
+            ("export-css", HelpText.synopsis("segue export-css FILE.json", optional: ExportCSSCommand.options)),
             ("catalog", HelpText.synopsis("segue catalog", optional: CatalogCommand.options)),
             ("help", "  segue help [COMMAND] | COMMAND --help"),
         ]
@@ -131,6 +132,17 @@ enum Help {
           exit 2. Each file is written whole; one line on stdout for each.
 
         \(HelpText.table(ImportCSSCommand.options))
+        """),
+            ("export-css", """
+        EXPORT-CSS
+          Writes a transition file as CSS: each animated layer an @keyframes and a rule that
+          plays it (animation, transform-origin, backface-visibility), keyframe by keyframe
+          with each segment's timing function. import-css reads it back to the same file.
+          What CSS cannot say (a spring, a file's own curve over many keyframes, a corner
+          radius, a dismiss of its own, a resting presentation, the screen's perspective) is
+          one warning line on stderr.
+
+        \(HelpText.table(ExportCSSCommand.options))
         """),
             ("catalog", """
         CATALOG

@@ -52,6 +52,9 @@ public enum Studio {
             case "import-css":
                 args.removeFirst()
                 try ImportCSSCommand(args).run()
+            case "export-css":
+                args.removeFirst()
+                try ExportCSSCommand(args).run()
             case "catalog":
                 args.removeFirst()
                 try CatalogCommand(args, lineup: try lineup()).run()

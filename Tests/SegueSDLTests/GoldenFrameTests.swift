@@ -56,7 +56,7 @@ import SegueTestSupport
     /// where turn stands edge-on), its layers turned, cut, dimmed and faded.
     @Test(arguments: catalog.map(\.name))
     func catalogMidFrame(_ name: String) throws {
-        #expect(Self.catalog.count == 12)
+        #expect(Self.catalog.count == 13)
         let transition = try #require(Self.catalog.first { $0.name == name })
         let (w, h, rgba) = try render(DemoCatalog.make(transition, screenSize: Self.screen), .present, 0.4)
         try Golden.check(rgba, width: w, height: h, name: "catalog-\(name)-present-40")

@@ -16,7 +16,7 @@ import SegueRender
     /// A fixture set written for this test: perspective in the list, rotate3d, skews, origins
     /// in keywords and in px, per-keyframe timing functions, a list padded with identities,
     /// and lists of two shapes.
-    static let sheet = """
+    nonisolated static let sheet = """
         @keyframes turnIn {
           0% { transform: perspective(600px) rotate3d(0, 1, 0, -70deg); animation-timing-function: ease-out; }
           100% { transform: perspective(600px) rotate3d(0, 1, 0, 0deg); }

@@ -150,4 +150,32 @@ import Testing
         #expect(file.layers[1].keyframes[1].transform?.first == .translate(.points(30), .points(40), 0))
         #expect(file.layers[1].keyframes[0].origin == [0, 0.5, -20])
     }
+
+    /// export-css writes what import-css reads back to the same file: the fixture sheet's
+    /// every animation, exported and imported again, is the file it was.
+    @Test(arguments: ["turnIn", "tiltSkew", "settle", "pivot", "reshape"])
+    func anExportedFileImportsBackTheSame(_ animation: String) throws {
+        let file = try #require(try CSSImport(CSSImportFrameTests.sheet, names: [animation]).imported.first?.file)
+        let export = CSSExport(file)
+        #expect(export.warnings.isEmpty, "\(export.warnings)")
+        let again = try #require(try CSSImport(export.css).imported.first)
+        #expect(again.animation == file.name)
+        var back = again.file
+        back.description = file.description
+        #expect(back == file)
+    }
+
+    /// What CSS cannot say is a warning: a spring, a corner radius, a dismiss of its own.
+    @Test func whatCSSCannotSayIsAWarning() throws {
+        let file = try TransitionFile.read(#"""
+            {"format":2,"name":"x","duration":1,"curve":{"spring":{"dampingRatio":1}},
+             "layers":[{"id":"a","source":"modal","keyframes":[{"t":0,"cornerRadius":4},{"t":1,"opacity":0}]}],
+             "dismiss":{"layers":[{"source":"base"}]}}
+            """#)
+        #expect(CSSExport(file).warnings == [
+            "layers[0].keyframes[0].cornerRadius: left out (a border-radius with overflow: hidden in CSS)",
+            "layers[0].keyframes[0].curve: a spring has no CSS timing function; left linear",
+            "dismiss: a dismiss of its own is not exported (play the keyframes in reverse, or export it apart)",
+        ])
+    }
 }

@@ -42,8 +42,10 @@ public final class TransitionContext {
     init(operation: Operation, from: ViewController, to: ViewController, containerView: View,
          animator: ViewControllerAnimatedTransitioning?,
          interactionController: ViewControllerInteractiveTransitioning?,
+         presentation: PresentationController? = nil,
          onComplete: @escaping (Bool) -> Void) {
         self.operation = operation
+        self.presentation = presentation
         self.containerView = containerView
         self.animator = animator
         self.interactionController = animator == nil ? nil : interactionController
@@ -56,16 +58,26 @@ public final class TransitionContext {
     public func viewController(forKey key: Key) -> ViewController { controllers[key]! }
     public func view(forKey key: Key) -> View { controllers[key]!.view }
 
+    /// The controller of the presentation this transition begins or ends; nil for a
+    /// full-screen one (and a navigation's).
+    public let presentation: PresentationController?
+
     /// The frame the view controller's view has when the transition starts (`.zero` for the
-    /// to-view, which is not on screen yet).
+    /// to-view, which is not on screen yet): a presented view dismissed from its
+    /// presentation's place, else the container's bounds.
     public func initialFrame(for vc: ViewController) -> Rect {
-        vc === controllers[.from] ? containerView.bounds : .zero
+        guard vc === controllers[.from] else { return .zero }
+        if operation == .dismiss, let presentation { return presentation.frameOfPresentedViewInContainerView }
+        return containerView.bounds
     }
 
     /// The frame the view controller's view has when the transition ends (`.zero` for the
-    /// from-view, which leaves the screen).
+    /// from-view, which leaves the screen): a presented view's presentation place, else the
+    /// container's bounds.
     public func finalFrame(for vc: ViewController) -> Rect {
-        vc === controllers[.to] ? containerView.bounds : .zero
+        guard vc === controllers[.to] else { return .zero }
+        if operation == .present, let presentation { return presentation.frameOfPresentedViewInContainerView }
+        return containerView.bounds
     }
 
     /// The name the animator gives, or "none" for an unanimated transition.
@@ -88,12 +100,18 @@ public final class TransitionContext {
         let window = containerView.window
         window?.activeTransition = self
         window?.notify(.began(self))
+        if let presentation {
+            presentation.containerView = containerView
+            operation == .dismiss ? presentation.dismissalTransitionWillBegin() : presentation.presentationTransitionWillBegin()
+        }
         if let interactor = interactionController {
             interactor.startInteractiveTransition(self)
         } else if animator != nil {
             runAnimator()
         } else {
-            containerView.addSubview(view(forKey: .to))
+            let to = view(forKey: .to)
+            to.frame = finalFrame(for: viewController(forKey: .to))
+            containerView.addSubview(to)
             completeTransition(true)
         }
     }
@@ -136,14 +154,20 @@ public final class TransitionContext {
     }
 
     /// Ends the transition; only the first call counts. `didComplete` true keeps the to-view
-    /// and removes the from-view; false does the reverse.
+    /// and removes the from-view; false does the reverse — but a presentation whose
+    /// presenting view stays (`shouldRemovePresentersView` false) keeps it, under the
+    /// presented one.
     public func completeTransition(_ didComplete: Bool) {
         guard !phase.isOver else { return }
         phase = didComplete ? .finished : .cancelled
         let (from, to) = (view(forKey: .from), view(forKey: .to))
         let (kept, removed) = didComplete ? (to, from) : (from, to)
-        removed.removeFromSuperview()
+        let presenting = operation == .dismiss ? to : from
+        if removed !== presenting || presentation?.shouldRemovePresentersView ?? true { removed.removeFromSuperview() }
         if kept.superview !== containerView { containerView.addSubview(kept) }
+        if let presentation {
+            operation == .dismiss ? presentation.dismissalTransitionDidEnd(didComplete) : presentation.presentationTransitionDidEnd(didComplete)
+        }
         onComplete(didComplete)
         animator?.animationEnded(didComplete)
         let window = containerView.window

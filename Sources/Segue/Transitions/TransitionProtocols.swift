@@ -40,6 +40,10 @@ public protocol ViewControllerTransitioningDelegate: AnyObject {
         -> ViewControllerInteractiveTransitioning?
     func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning?
+    /// The controller of `presented`'s presentation, from its start to the end of its
+    /// dismissal; nil: a full-screen presentation.
+    func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                source: ViewController) -> PresentationController?
 }
 
 extension ViewControllerTransitioningDelegate {
@@ -50,4 +54,6 @@ extension ViewControllerTransitioningDelegate {
         -> ViewControllerInteractiveTransitioning? { nil }
     public func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning? { nil }
+    public func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                       source: ViewController) -> PresentationController? { nil }
 }

@@ -7,6 +7,9 @@ open class ViewController {
     public weak var transitioningDelegate: ViewControllerTransitioningDelegate?
     public internal(set) var presentedViewController: ViewController?
     public internal(set) weak var presentingViewController: ViewController?
+    /// The controller of this one's presentation while it is presented (its transitioning
+    /// delegate's), nil for a full-screen one.
+    public internal(set) var presentationController: PresentationController?
     private var loadedView: View?
     weak var navigationOwner: NavigationController?
 
@@ -48,9 +51,14 @@ open class ViewController {
         let delegate = vc.transitioningDelegate
         let animator = animated ? delegate?.animationController(forPresented: vc, presenting: self, source: self) : nil
         let interactor = animator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        let presentation = delegate?.presentationController(forPresented: vc, presenting: self, source: self)
+        vc.presentationController = presentation
         TransitionContext(operation: .present, from: self, to: vc, containerView: window.containerView,
-                          animator: animator, interactionController: interactor) { [weak self] completed in
-            guard completed, let self else { return }
+                          animator: animator, interactionController: interactor, presentation: presentation) { [weak self] completed in
+            guard completed, let self else {
+                vc.presentationController = nil
+                return
+            }
             self.presentedViewController = vc
             vc.presentingViewController = self
             completion?()
@@ -67,10 +75,11 @@ open class ViewController {
         let animator = animated ? delegate?.animationController(forDismissed: presented) : nil
         let interactor = animator.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
         TransitionContext(operation: .dismiss, from: presented, to: presenting, containerView: window.containerView,
-                          animator: animator, interactionController: interactor) { completed in
+                          animator: animator, interactionController: interactor, presentation: presented.presentationController) { completed in
             guard completed else { return }
             presenting.presentedViewController = nil
             presented.presentingViewController = nil
+            presented.presentationController = nil
             completion?()
         }.start()
     }

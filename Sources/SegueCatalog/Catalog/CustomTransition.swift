@@ -21,6 +21,10 @@ public struct CustomTransition: Sendable {
     /// The animator of a present (`presenting`) or a dismiss, with the parameters as tuned now.
     public var makeAnimator: @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
         -> ViewControllerAnimatedTransitioning
+    /// The controller of a presentation that stays (a sheet, a card), with the parameters as
+    /// tuned now; nil: full screen.
+    public var makePresentationController: (@MainActor @Sendable (_ presented: ViewController, _ presenting: ViewController,
+                                                                 _ parameters: TransitionParameters) -> PresentationController)?
 
     public init(name: String, description: String? = nil, duration: Double, curve: Curve = .easeInEaseOut,
                 perspective: TransitionFile.Perspective? = nil, interaction: TransitionFile.Interaction? = nil,
@@ -44,6 +48,11 @@ public struct CustomTransition: Sendable {
                          perspectiveDistance: p.perspectiveDistance)
         }
         self.file = path
+        if file.presentation != nil {
+            makePresentationController = { presented, presenting, p in
+                FilePresentationController(file: file, presented: presented, presenting: presenting, perspectiveDistance: p.perspectiveDistance)
+            }
+        }
     }
 
     /// The transitioning delegate: the custom transition's animator each way, and a drag for
@@ -112,6 +121,11 @@ public struct CustomTransition: Sendable {
         public func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
             -> ViewControllerInteractiveTransitioning? {
             dismissInteraction.flatMap { $0.isInteracting ? $0 : nil }
+        }
+
+        public func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                           source: ViewController) -> PresentationController? {
+            transition.makePresentationController?(presented, presenting, parameters)
         }
     }
 }

@@ -70,19 +70,17 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
         let hidden = (from: from.isHidden, to: to.isHidden)
         from.isHidden = true
         to.isHidden = true
-        let live = liveLayers()
-
-        let stage = View(frame: container.bounds, name: "transition \(file.name)")
-        stage.isUserInteractionEnabled = false
-        if let d = perspectiveDistance ?? file.perspective?.distance(for: container.bounds.size) {
-            stage.layer.sublayerTransform = .makePerspective(distance: d)
-        }
+        let screenPlaces = FileStage.places(file)
+        let live = FileStage.liveLayers(layers, places: screenPlaces)
+        let stage = FileStage.make("transition \(file.name)", bounds: container.bounds,
+                                   perspective: perspectiveDistance ?? file.perspective?.distance(for: container.bounds.size))
         container.addSubview(stage)
 
+        let places = (from: context.initialFrame(for: context.viewController(forKey: .from)), to: to.frame)
         let transaction = AnimationTransaction { _ in
             for screen in [from, to] where screen.superview !== container {
                 screen.removeFromSuperview()
-                screen.frame = container.bounds
+                screen.frame = screen === to ? places.to : places.from
                 container.insertSubview(screen, at: 0)
             }
             stage.removeFromSuperview()
@@ -91,51 +89,12 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
             context.completeTransition(!context.transitionWasCancelled)
         }
         let easing = curve.easing(duration: duration)
-        var views: [View] = []
-        var unitRects: [Rect] = []
-        for (i, spec) in layers.enumerated() {
-            let parent = spec.parent.map { views[$0] } ?? stage
-            let unit = spec.rect.within(spec.parent.map { unitRects[$0] } ?? Rect(x: 0, y: 0, width: 1, height: 1))
-            let frame = spec.rect.within(parent.bounds)
-            let v = View(frame: frame, name: spec.id ?? "layer \(i)")
-            v.isUserInteractionEnabled = false
-            // Setting the anchor moves the layer; its position moves with it, so it stays put.
-            v.layer.anchorPoint = spec.anchor
-            v.layer.position = Point(x: frame.minX + spec.anchor.x * frame.width, y: frame.minY + spec.anchor.y * frame.height)
-            switch spec.source {
-            case .base, .modal:
-                let screen = spec.source == .base ? base : modal
-                if live[spec.source] == i {
-                    screen.removeFromSuperview()
-                    screen.frame = v.bounds
-                    screen.isHidden = false
-                    v.addSubview(screen)
-                } else {
-                    v.layer.contents = .snapshot(spec.source == .base ? shots.base : shots.modal)
-                    v.layer.contentsRect = unit
-                }
-            case .color(let c):
-                v.backgroundColor = c
-            case .gradient(let g):
-                v.layer.gradient = g
-            }
-            let tracks = LayerTracks(spec, size: frame.size)
-            let end = forward ? 1.0 : 0
-            v.layer.transform = tracks.transform(at: end)
-            v.layer.opacity = tracks.opacity(at: end)
-            v.layer.isDoubleSided = !spec.backfaceHidden
-            if tracks.isRounded {
-                // The layer and what rides on it are clipped to its rounded rect.
-                v.layer.masksToBounds = true
-                v.layer.cornerRadius = tracks.cornerRadius(at: end)
-            }
+        let built = FileStage.build(layers, on: stage, screens: (base, modal), shots: shots, places: screenPlaces, live: live, at: forward ? 1 : 0)
+        for case let (view, tracks)? in built {
             for (property, track) in tracks.animationTracks(reversed: !forward) {
-                v.layer.add(Animation(property: property, track: track, easing: easing, duration: duration, transaction: transaction),
-                            forKey: property.rawValue)
+                view.layer.add(Animation(property: property, track: track, easing: easing, duration: duration, transaction: transaction),
+                               forKey: property.rawValue)
             }
-            parent.addSubview(v)
-            views.append(v)
-            unitRects.append(unit)
         }
         if transaction.pendingCount == 0 {
             // Nothing moves: the stage still holds its layers for the transition's time, so
@@ -143,23 +102,6 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
             stage.layer.add(Animation(property: .opacity, track: KeyframeTrack(from: .number(1), to: .number(1)), easing: easing,
                                       duration: duration, transaction: transaction), forKey: "hold")
         }
-    }
-
-    /// For each screen shown whole by exactly one layer, that layer's index.
-    private func liveLayers() -> [TransitionFile.LayerSpec.Source: Int] {
-        var out: [TransitionFile.LayerSpec.Source: Int] = [:]
-        let layers = layers
-        for source in [TransitionFile.LayerSpec.Source.base, .modal] {
-            let showing = layers.indices.filter { layers[$0].source == source }
-            guard showing.count == 1, let i = showing.first else { continue }
-            var unit = layers[i].rect, parent = layers[i].parent
-            while let p = parent {
-                unit = unit.within(layers[p].rect)
-                parent = layers[p].parent
-            }
-            if unit == Rect(x: 0, y: 0, width: 1, height: 1) { out[source] = i }
-        }
-        return out
     }
 }
 

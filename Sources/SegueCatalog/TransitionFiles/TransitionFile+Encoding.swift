@@ -25,6 +25,7 @@ extension TransitionFile.Pan: Encodable {
         case .height: try c.encode("height", forKey: .distance)
         case .width: try c.encode("width", forKey: .distance)
         case .points(let p): try c.encode(p, forKey: .distance)
+        case .percent(let p): try c.encode(TransitionFile.number(p) + "%", forKey: .distance)
         }
     }
 }

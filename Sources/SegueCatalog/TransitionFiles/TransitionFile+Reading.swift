@@ -239,7 +239,11 @@ private struct FieldValue {
                 switch s {
                 case "height": return .height
                 case "width": return .width
-                default: throw v.error(#"must be "height", "width" or a number of points, not \#(Echo.quoted(s))"#)
+                default:
+                    guard case .percent(let p)? = try? v.length(), p > 0, p <= 1000 else {
+                        throw v.error(#"must be "height", "width", a number of points or a percentage of the screen along the pan such as "90%", not \#(Echo.quoted(s))"#)
+                    }
+                    return .percent(p)
                 }
             }
             return .points(try v.number(in: 0...100_000, excludingLower: true))

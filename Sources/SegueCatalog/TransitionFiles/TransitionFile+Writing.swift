@@ -106,6 +106,7 @@ extension TransitionFile {
         case .height where !p.direction.isVertical: parts.append(("distance", quote("height")))
         case .width where p.direction.isVertical: parts.append(("distance", quote("width")))
         case .points(let v): parts.append(("distance", number(v)))
+        case .percent(let v): parts.append(("distance", quote(number(v) + "%")))
         default: break
         }
         return object(parts)

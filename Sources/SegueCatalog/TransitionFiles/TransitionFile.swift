@@ -107,6 +107,9 @@ public struct TransitionFile: Hashable, Sendable {
         public enum Distance: Hashable, Sendable {
             case height, width
             case points(Double)
+            /// A percentage of the screen's extent along the pan (an extension: a sheet's
+            /// travel, `"93.4%"`).
+            case percent(Double)
         }
 
         public var direction: Direction
@@ -139,6 +142,7 @@ public struct TransitionFile: Hashable, Sendable {
             case .height: full = size.height
             case .width: full = size.width
             case .points(let p): full = p
+            case .percent(let p): full = p / 100 * (direction.isVertical ? size.height : size.width)
             }
             return min(max(along / max(full, 1e-9), 0), 1)
         }
