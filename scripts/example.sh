@@ -31,7 +31,7 @@ mkdir -p "$out"
 . scripts/e2e-lib.sh
 
 # The README's file twin of the example reads, checked by the example's own `check`.
-"$app" check Examples/drop.json | grep -q "ok — drop, 2 layers, 0.7 s" || { echo "example: FAIL: Examples/drop.json"; exit 1; }
+"$app" check Examples/drop.json | grep -q "ok — drop, format 1, 2 layers, 0.7 s" || { echo "example: FAIL: Examples/drop.json"; exit 1; }
 # The package's transition is offered after the built-in demos, and opens first.
 "$app" --help | grep -q "drop  *The new screen drops in from above" || { echo "example: FAIL: --help does not list drop"; exit 1; }
 start_app drop

@@ -32,10 +32,17 @@ fuzz replay-parser docs/recordings/*.json -- \
 printf '\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xc0\x00\x0b\x08\x00\x10\x00\x10\x01\x01\x11\x00\xff\xd9' >"$work/seed.jpg"
 fuzz image-header Assets/Pictures/*.png Tests/SegueSDLTests/Goldens/flip-*.png "$work/seed.jpg" -- \
   Sources/SegueRender/ImageHeader.swift fuzz/ImageHeaderFuzz.swift
-fuzz transition-file Assets/Transitions/*.json -- \
-  Sources/SegueCatalog/TransitionFiles/JSONValue.swift Sources/SegueCatalog/TransitionFiles/TransitionFile.swift \
-  Sources/SegueCatalog/TransitionFiles/TransitionFile+Reading.swift Sources/SegueProcess/Echo.swift \
-  Sources/Segue/Animation/TimingCurve.swift Sources/Segue/Animation/Spring.swift Sources/Segue/Animation/Curve.swift \
-  Sources/Segue/Layers/Color.swift Sources/Segue/Transitions/ScrubMode.swift \
-  Sources/Segue/Layers/Gradient.swift Sources/Segue/Geometry/Point.swift Sources/Segue/Geometry/Rect.swift \
-  fuzz/TransitionFileFuzz.swift
+# The transition-file reader and writer, and the CSS importer on top of them.
+reader=(
+  Sources/SegueCatalog/TransitionFiles/JSONValue.swift Sources/SegueCatalog/TransitionFiles/TransitionFile.swift
+  Sources/SegueCatalog/TransitionFiles/TransitionFile+Reading.swift Sources/SegueProcess/Echo.swift
+  Sources/Segue/Animation/TimingCurve.swift Sources/Segue/Animation/Spring.swift Sources/Segue/Animation/Curve.swift
+  Sources/Segue/Layers/Color.swift Sources/Segue/Transitions/ScrubMode.swift
+  Sources/Segue/Layers/Gradient.swift Sources/Segue/Geometry/Point.swift Sources/Segue/Geometry/Rect.swift
+  Sources/SegueCatalog/TransitionFiles/TransformFunction.swift Sources/SegueCatalog/TransitionFiles/LayerTracks.swift
+  Sources/SegueCatalog/TransitionFiles/TransitionFileWarnings.swift Sources/SegueCatalog/TransitionFiles/TransitionFile+Writing.swift
+  Sources/Segue/Geometry/Transform3D.swift
+  Sources/Segue/Geometry/Transform3D+Decomposition.swift Sources/Segue/Geometry/Vector.swift
+)
+fuzz transition-file Assets/Transitions/*.json -- "${reader[@]}" fuzz/TransitionFileFuzz.swift
+fuzz css-import fuzz/corpus/*.css -- "${reader[@]}" Sources/SegueCatalog/CSS/*.swift fuzz/CSSImportFuzz.swift

@@ -113,10 +113,14 @@ enum Help {
         """),
             ("check", """
         CHECK
-          Reads each transition file (format 1, see docs/transition-format.md; the seeds ship in
-          Assets/Transitions) and prints "FILE: ok — NAME, N layers, D s", or one line on
-          stderr naming the file, the place in it (layers[2].keyframes[1].rotateY, or a line
-          and column) and what was expected there; exit 2 if any file is broken.
+          Reads each transition file (format 1 or 2, see docs/transition-format.md; the
+          catalog's ship in Assets/Transitions) and prints "FILE: ok — NAME, format F, N
+          layers, D s" on stdout, or every problem the file has, one line each on stderr as
+          compilers write them: "FILE:LINE:COLUMN: PLACE: what was expected there" (PLACE as
+          layers[2].keyframes[1].rotateY). What is legal but likely a mistake — a keyframe
+          with only t, a curve on the last keyframe, a rect or an origin far outside, a
+          presentation frame the modal layer does not come to rest at — is a line
+          "FILE:LINE:COLUMN: warning: …" that leaves the exit 0. Exit 2 if any file is broken.
         """),
             ("import-css", """
         IMPORT-CSS

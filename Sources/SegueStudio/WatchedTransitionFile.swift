@@ -63,8 +63,20 @@ package final class WatchedTransitionFile {
     /// Reads and checks the transition file at `path`: a regular UTF-8 file of at most
     /// `maxBytes` that `TransitionFile.read` accepts, or the one line saying why not.
     package static func load(_ path: String) -> Result<TransitionFile, Problem> {
+        text(path).flatMap { text in
+            do {
+                return .success(try TransitionFile.read(text))
+            } catch {
+                return .failure(Problem(message: "\(Echo.quoted(path)): \(error)"))
+            }
+        }
+    }
+
+    /// The text of the transition file at `path`: a regular UTF-8 file of at most
+    /// `maxBytes`, or the one line saying why not.
+    package static func text(_ path: String) -> Result<String, Problem> {
         let shown = Echo.quoted(path)
-        func problem(_ m: String) -> Result<TransitionFile, Problem> { .failure(Problem(message: "\(shown): \(m)")) }
+        func problem(_ m: String) -> Result<String, Problem> { .failure(Problem(message: "\(shown): \(m)")) }
         guard stamp(path) != nil else { return problem("no such file") }
         let data: Data
         switch RegularFile.read(atPath: path, limit: maxBytes) {
@@ -72,11 +84,7 @@ package final class WatchedTransitionFile {
         case .failure(let failure): return problem(failure.description)
         }
         guard let text = String(data: data, encoding: .utf8) else { return problem("not UTF-8 text") }
-        do {
-            return .success(try TransitionFile.read(text))
-        } catch {
-            return problem("\(error)")
-        }
+        return .success(text)
     }
 
     private static func stamp(_ path: String) -> Stamp? {

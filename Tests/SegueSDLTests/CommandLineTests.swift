@@ -214,7 +214,8 @@ import SegueRender
     /// and the exit status, not the whole.
     @Test func eachCommandHasItsOwnHelp() throws {
         let whole = try Self.run(["--help"]).stdout
-        let sections = ["replay": "REPLAY\n", "render": "RENDER (", "curve": "CURVE\n", "check": "CHECK\n", "catalog": "CATALOG\n"]
+        let sections = ["replay": "REPLAY\n", "render": "RENDER (", "curve": "CURVE\n", "check": "CHECK\n", "import-css": "IMPORT-CSS\n",
+                        "export-css": "EXPORT-CSS\n", "catalog": "CATALOG\n"]
         for (command, heading) in sections {
             for args in [[command, "--help"], ["help", command]] {
                 let r = try Self.run(args)

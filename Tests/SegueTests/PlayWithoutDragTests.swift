@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func theCatalogIsRead() {
-        #expect(Self.catalog.count == 12)
+        #expect(Self.catalog.count == 13)
     }
 
     /// Pressed on its button 7 s into the run, each way: the frames change at every 30 fps

@@ -1,5 +1,6 @@
 #if !SEGUE_FUZZING
 import Segue
+import SegueProcess
 #endif
 
 /// A style sheet's `@keyframes` as format-2 transition files (`segue import-css`): each
@@ -35,8 +36,8 @@ public struct CSSImport {
             byName[k.name] = k
         }
         for name in names where byName[name] == nil {
-            throw CSSProblem(place: CSSPlace(line: 1, column: 1), message: byName.isEmpty ? "no @keyframes named '\(name)': the style sheet has none"
-                : "no @keyframes named '\(name)' (it has: \(order.joined(separator: ", ")))")
+            throw CSSProblem(place: CSSPlace(line: 1, column: 1), message: byName.isEmpty ? "no @keyframes named \(Echo.quoted(name)): the style sheet has none"
+                : "no @keyframes named \(Echo.quoted(name)) (it has: \(Echo.line(order.joined(separator: ", "))))")
         }
         let rules = Self.animationRules(sheet, warnings: &warnings)
         var files: Set<String> = []
@@ -118,7 +119,7 @@ public struct CSSImport {
                     default: break
                     }
                 } catch let problem as CSSValueProblem {
-                    warnings.append(CSSProblem(place: d.valuePlace, message: "\(d.name): \(problem.message); left out"))
+                    warnings.append(CSSProblem(place: d.valuePlace, message: "\(Echo.line(d.name)): \(problem.message); left out"))
                 } catch {}
             }
             for name in names { out[name] = r }
@@ -163,7 +164,7 @@ public struct CSSImport {
                         }
                     } catch let problem as CSSValueProblem {
                         if offset == block.offsets.first {
-                            warnings.append(CSSProblem(place: d.valuePlace, message: "\(d.name): \(problem.message); left out"))
+                            warnings.append(CSSProblem(place: d.valuePlace, message: "\(Echo.line(d.name)): \(problem.message); left out"))
                         }
                     }
                 }
@@ -189,7 +190,7 @@ public struct CSSImport {
         }
         sorted.removeAll { $0.transform == nil && $0.opacity == nil && $0.origin == nil }
         guard !sorted.isEmpty else {
-            warnings.append(CSSProblem(place: keyframes.place, message: "@keyframes \(keyframes.name) animates nothing a transition file takes; it plays as a still"))
+            warnings.append(CSSProblem(place: keyframes.place, message: "@keyframes \(Echo.line(keyframes.name)) animates nothing a transition file takes; it plays as a still"))
             return try file(keyframes.name, keys: [], rule: rule, on: screen, duration: duration)
         }
         return try file(keyframes.name, keys: sorted, rule: rule, on: screen, duration: duration)
@@ -229,7 +230,7 @@ public struct CSSImport {
         let still = TransitionFile.LayerSpec(source: screen == .modal ? .base : .modal, rect: Rect(x: 0, y: 0, width: 1, height: 1),
                                              anchor: Point(x: 0.5, y: 0.5), keyframes: [])
         let up = TransitionFile.Pan(.up), down = TransitionFile.Pan(.down)
-        return TransitionFile(format: 2, name: Self.kebab(animation), description: "@keyframes \(animation), imported from CSS",
+        return TransitionFile(format: 2, name: Self.kebab(animation), description: "@keyframes \(Echo.line(animation)), imported from CSS",
                               duration: min(max(duration ?? rule?.duration ?? 1, 0.01), 60), curve: .linear, perspective: nil,
                               interaction: .init(present: up, dismiss: down, threshold: 0.5, scrub: .linear),
                               layers: [still, animated], dismiss: nil, presentation: nil)

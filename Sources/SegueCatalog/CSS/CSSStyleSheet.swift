@@ -1,3 +1,6 @@
+#if !SEGUE_FUZZING
+import SegueProcess
+#endif
 /// A place in a style sheet: 1-based line and column (in characters).
 public struct CSSPlace: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
@@ -245,7 +248,7 @@ private struct Scanner {
             }
             let start = i
             let selectors = try until(["{", "}", ";"])
-            guard current == "{" else { throw problem("expected '{' after the keyframe selector '\(selectors.trimmed)'", at: i) }
+            guard current == "{" else { throw problem("expected '{' after the keyframe selector \(Echo.quoted(selectors.trimmed))", at: i) }
             var offsets: [Double] = []
             var valid = true
             for s in selectors.split(separator: ",").map({ String($0).trimmed.lowercased() }) {
@@ -256,7 +259,7 @@ private struct Scanner {
                     if s.hasSuffix("%"), let p = Double(s.dropLast()), (0...100).contains(p) {
                         offsets.append(p / 100)
                     } else {
-                        sheet.warnings.append(problem("keyframe selector '\(s)' is not from, to or a percentage 0%…100%: the block is left out", at: start))
+                        sheet.warnings.append(problem("keyframe selector \(Echo.quoted(s)) is not from, to or a percentage 0%…100%: the block is left out", at: start))
                         valid = false
                     }
                 }
@@ -270,7 +273,7 @@ private struct Scanner {
     mutating func styleRule(into sheet: inout CSSStyleSheet) throws {
         let start = i
         let selector = try until(["{", "}", ";"])
-        guard current == "{" else { throw problem("expected '{' after the selector '\(selector.trimmed)'", at: current == nil ? start : i) }
+        guard current == "{" else { throw problem("expected '{' after the selector \(Echo.quoted(selector.trimmed))", at: current == nil ? start : i) }
         i += 1
         sheet.rules.append(.init(selector: selector.trimmed, declarations: try declarationBlock()))
     }
@@ -298,7 +301,7 @@ private struct Scanner {
                 continue
             }
             guard current == ":" else {
-                throw problem("expected 'property: value' after '\(name.trimmed)'", at: start)
+                throw problem("expected 'property: value' after \(Echo.quoted(name.trimmed))", at: start)
             }
             i += 1
             try skipSpace()

@@ -1,6 +1,7 @@
 import Foundation
 #if !SEGUE_FUZZING
 import Segue
+import SegueProcess
 #endif
 
 /// One component of a CSS value: a word, a number with its unit (`""`, `"%"`, `"px"`,
@@ -102,7 +103,7 @@ enum CSSValues {
         for f in ["var(", "calc(", "env(", "attr(", "min(", "max(", "clamp("] where lowered.contains(f) {
             throw CSSValueProblem("\(f)…) cannot be evaluated here")
         }
-        guard let parts = CSSComponent.parse(text) else { throw CSSValueProblem("'\(text)' does not read as a value") }
+        guard let parts = CSSComponent.parse(text) else { throw CSSValueProblem("\(Echo.quoted(text)) does not read as a value") }
         return parts
     }
 
@@ -112,7 +113,7 @@ enum CSSValues {
         if parts == [.word("none")] || parts == [.word("NONE")] { return [] }
         var out: [TransformFunction] = []
         for part in parts {
-            guard case .function(let name, let args) = part else { throw CSSValueProblem("expected transform functions, found '\(describe(part))'") }
+            guard case .function(let name, let args) = part else { throw CSSValueProblem("expected transform functions, found \(Echo.quoted(describe(part)))") }
             out.append(contentsOf: try function(name, args))
         }
         return out
@@ -135,7 +136,9 @@ enum CSSValues {
             let (v, unit) = try one(k)
             switch unit {
             case "px": return .points(v)
-            case "%" where percent: return .percent(v)
+            case "%" where percent:
+                guard abs(v) <= 100_000 else { throw CSSValueProblem("\(name)() takes percentages within ±100000%, not '\(format(v))%'") }
+                return .percent(v)
             case "" where v == 0: return .points(0)
             default: throw CSSValueProblem("\(name)() takes lengths in px\(percent ? " or %" : ""), not '\(format(v))\(unit)'")
             }
@@ -220,7 +223,7 @@ enum CSSValues {
             try count(1...1)
             if args[0] == [.word("none")] { return [] }
             let d = try points(0)
-            guard d > 0 else { throw CSSValueProblem("perspective() must be above 0px, not '\(format(d))px'") }
+            guard d > 0, d <= 100_000 else { throw CSSValueProblem("perspective() must be above 0px and at most 100000px, not '\(format(d))px'") }
             return [.perspective(d)]
         case "matrix":
             try count(6...6)
@@ -238,7 +241,7 @@ enum CSSValues {
     /// `cubic-bezier()`.
     static func timing(_ text: String) throws -> Curve {
         let parts = try components(text)
-        guard parts.count == 1 else { throw CSSValueProblem("expected one timing function, found '\(text)'") }
+        guard parts.count == 1 else { throw CSSValueProblem("expected one timing function, found \(Echo.quoted(text))") }
         return try timing(parts[0])
     }
 
@@ -252,7 +255,7 @@ enum CSSValues {
             case "ease-out": return .easeOut
             case "ease-in-out": return .easeInEaseOut
             case "step-start", "step-end": throw CSSValueProblem("\(w) (steps) cannot be drawn as a curve")
-            default: throw CSSValueProblem("unknown timing function '\(w)'")
+            default: throw CSSValueProblem("unknown timing function \(Echo.quoted(w))")
             }
         case .function("cubic-bezier", let args):
             let numbers = args.compactMap { arg -> Double? in
@@ -268,7 +271,7 @@ enum CSSValues {
         case .function(let name, _):
             throw CSSValueProblem("\(name)() cannot be drawn as a curve")
         default:
-            throw CSSValueProblem("expected a timing function, found '\(describe(part))'")
+            throw CSSValueProblem("expected a timing function, found \(Echo.quoted(describe(part)))")
         }
     }
 
@@ -286,7 +289,7 @@ enum CSSValues {
     static func opacity(_ text: String) throws -> Double {
         let parts = try components(text)
         guard parts.count == 1, case .number(let v, let unit) = parts[0], unit == "" || unit == "%" else {
-            throw CSSValueProblem("expected a number or a percentage, found '\(text)'")
+            throw CSSValueProblem("expected a number or a percentage, found \(Echo.quoted(text))")
         }
         return min(max(unit == "%" ? v / 100 : v, 0), 1)
     }
@@ -312,12 +315,12 @@ enum CSSValues {
                 case "top": return (.unit(0), .y)
                 case "bottom": return (.unit(1), .y)
                 case "center": return (.unit(0.5), .either)
-                default: throw CSSValueProblem("unknown origin keyword '\(w)'")
+                default: throw CSSValueProblem("unknown origin keyword \(Echo.quoted(w))")
                 }
             case .number(let v, "%"): return (.unit(v / 100), .either)
             case .number(let v, "px"): return (.points(v), .either)
             case .number(0, ""): return (.points(0), .either)
-            default: throw CSSValueProblem("expected a keyword, a percentage or a length in px, found '\(describe(p))'")
+            default: throw CSSValueProblem("expected a keyword, a percentage or a length in px, found \(Echo.quoted(describe(p)))")
             }
         }
         let first = try read(parts[0])
@@ -337,7 +340,7 @@ enum CSSValues {
             switch parts[2] {
             case .number(let v, "px"): z = v
             case .number(0, ""): z = 0
-            default: throw CSSValueProblem("the origin's z must be a length in px, found '\(describe(parts[2]))'")
+            default: throw CSSValueProblem("the origin's z must be a length in px, found \(Echo.quoted(describe(parts[2])))")
             }
         }
         return (x, y, z)

@@ -3,13 +3,50 @@ import Segue
 import SegueProcess
 #endif
 
-/// Why a transition file was refused: the place in it (`layers[2].keyframes[1].rotateY`, or
-/// `line 3, column 7` for a syntax error) and what was expected there.
+/// Why a transition file was refused, or (a warning) what in it is likely a mistake: the
+/// place in it (`layers[2].keyframes[1].rotateY`, or `line 3, column 7` for a syntax error),
+/// where that is in the text, and what was expected there.
 public struct TransitionFileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var place: String
     public var message: String
+    /// 1-based line and column of the value the place names (nil for a syntax error, whose
+    /// place says them, and for a key that is missing: its object's).
+    public var line: Int?
+    public var column: Int?
+
+    public init(place: String, message: String, line: Int? = nil, column: Int? = nil) {
+        self.place = place
+        self.message = message
+        self.line = line
+        self.column = column
+    }
 
     public var description: String { place.isEmpty ? message : "\(place): \(message)" }
+
+    /// `LINE:COLUMN: PLACE: MESSAGE`, as compilers write it (a syntax error: `LINE:COLUMN: MESSAGE`).
+    public var located: String {
+        if let line, let column { return "\(line):\(column): \(description)" }
+        return description
+    }
+}
+
+/// Every problem and warning of a transition file's text, and the file where it has no
+/// problem.
+public struct TransitionFileCheck: Sendable {
+    public var file: TransitionFile?
+    /// In the order of the text.
+    public var problems: [TransitionFileError]
+    /// What is legal but likely a mistake.
+    public var warnings: [TransitionFileError]
+}
+
+/// Thrown to stop reading a value whose problem is already recorded.
+struct Recorded: Error {}
+
+/// The problems and warnings found while reading one file.
+final class ProblemLog {
+    var problems: [TransitionFileError] = []
+    var warnings: [TransitionFileError] = []
 }
 
 extension TransitionFile {
@@ -19,21 +56,43 @@ extension TransitionFile {
     /// Reads and checks the text of a transition file: every key known, every value of its
     /// type and range; the first problem is thrown, as a `TransitionFileError`.
     public static func read(_ text: String) throws -> TransitionFile {
+        let result = check(text)
+        if let first = result.problems.first { throw first }
+        return result.file!
+    }
+
+    /// Reads the text of a transition file and reports every problem it has (not only the
+    /// first), each with its place and its line and column, and what is legal but likely a
+    /// mistake (`TransitionFileWarnings`).
+    public static func check(_ text: String) -> TransitionFileCheck {
         let root: JSONValue
         do {
             root = try JSONValue.parse(text)
         } catch {
-            throw TransitionFileError(place: "line \(error.line), column \(error.column)", message: error.message)
+            return TransitionFileCheck(file: nil, problems: [TransitionFileError(place: "line \(error.line), column \(error.column)", message: error.message)],
+                                       warnings: [])
         }
-        var file = try FieldReader(root, at: "")
-        let formatNumber = try file.take("format", required: true, { try $0.number() })!
-        guard formatNumber == 1 || formatNumber == 2 else { throw file.error("format", "must be 1 or 2") }
-        let format = Int(formatNumber)
-        let name = try file.take("name", required: true) { try $0.identifier() }!
-        let description = try file.take("description") { try $0.line() }
-        let duration = try file.take("duration", required: true) { try $0.number(in: 0...60, excludingLower: true) }!
-        let curve = try file.take("curve") { try $0.curve() } ?? .bezier(.easeInEaseOut)
-        let perspective = try file.take("perspective") { v throws -> Perspective in
+        let log = ProblemLog()
+        let file = read(root, log: log)
+        if let file, log.problems.isEmpty { log.warnings += TransitionFileWarnings.presentation(of: file, root: root) }
+        return TransitionFileCheck(file: log.problems.isEmpty ? file : nil, problems: log.problems, warnings: log.warnings)
+    }
+
+    /// The file `root` describes, its problems and warnings written to `log`; nil where the
+    /// root is not an object.
+    private static func read(_ root: JSONValue, log: ProblemLog) -> TransitionFile? {
+        let top = FieldValue(root, at: "", log: log)
+        guard var file = top.object() else { return nil }
+        let format = file.take("format", required: true) { v throws -> Int in
+            let n = try v.number()
+            guard n == 1 || n == 2 else { throw v.error("must be 1 or 2") }
+            return Int(n)
+        } ?? 2
+        let name = file.take("name", required: true) { try $0.identifier() } ?? "unnamed"
+        let description = file.take("description") { try $0.line() }
+        let duration = file.take("duration", required: true) { try $0.number(in: 0...60, excludingLower: true) } ?? 1
+        let curve = file.take("curve") { try $0.curve() } ?? .bezier(.easeInEaseOut)
+        let perspective = file.take("perspective") { v throws -> Perspective in
             if case .string(let s) = v.value.kind {
                 switch s {
                 case "height": return .height
@@ -47,24 +106,24 @@ extension TransitionFile {
             }
             return .points(try v.number(in: 0...100_000, excludingLower: true))
         }
-        let interaction = try file.take("interaction") { try $0.interaction() }
-        let layers = try file.take("layers", required: true) { try $0.layers(format: format) }!
-        let dismiss = try file.take("dismiss", forbidden: format < 2 ? Self.needsFormat2 : nil) { v throws -> Dismiss in
+        let interaction = file.take("interaction") { try $0.interaction() }
+        let layers = file.take("layers", required: true) { try $0.layers(format: format) } ?? []
+        let dismiss = file.take("dismiss", forbidden: format < 2 ? Self.needsFormat2 : nil) { v throws -> Dismiss in
             var object = try FieldReader(v)
-            let duration = try object.take("duration") { try $0.number(in: 0...60, excludingLower: true) }
-            let curve = try object.take("curve") { try $0.curve() }
-            let layers = try object.take("layers", required: true) { try $0.layers(format: format) }!
-            try object.finish()
+            let duration = object.take("duration") { try $0.number(in: 0...60, excludingLower: true) }
+            let curve = object.take("curve") { try $0.curve() }
+            let layers = object.take("layers", required: true) { try $0.layers(format: format) } ?? []
+            object.finish()
             return Dismiss(duration: duration, curve: curve, layers: layers)
         }
-        let presentation = try file.take("presentation", forbidden: format < 2 ? Self.needsFormat2 : nil) { v throws -> Presentation in
+        let presentation = file.take("presentation", forbidden: format < 2 ? Self.needsFormat2 : nil) { v throws -> Presentation in
             var object = try FieldReader(v)
-            let frame = try object.take("frame", required: true) { try $0.unitRect() }!
-            let radius = try object.take("cornerRadius") { try $0.number(in: 0...100_000) } ?? 0
-            try object.finish()
+            let frame = object.take("frame", required: true) { try $0.unitRect() } ?? Rect(x: 0, y: 0, width: 1, height: 1)
+            let radius = object.take("cornerRadius") { try $0.number(in: 0...100_000) } ?? 0
+            object.finish()
             return Presentation(frame: frame, cornerRadius: radius)
         }
-        try file.finish()
+        file.finish()
         return TransitionFile(format: format, name: name, description: description, duration: duration, curve: curve,
                               perspective: perspective, interaction: interaction, layers: layers, dismiss: dismiss,
                               presentation: presentation)
@@ -81,13 +140,46 @@ extension TransitionFile {
 private struct FieldValue {
     let value: JSONValue
     let place: String
+    /// Where problems found below this value go.
+    let log: ProblemLog
 
-    init(_ value: JSONValue, at place: String) {
+    init(_ value: JSONValue, at place: String, log: ProblemLog) {
         self.value = value
         self.place = place
+        self.log = log
     }
 
-    func error(_ message: String) -> TransitionFileError { TransitionFileError(place: place, message: message) }
+    /// The value at `place` below this one, reporting to the same log.
+    func at(_ value: JSONValue, _ place: String) -> FieldValue { FieldValue(value, at: place, log: log) }
+
+    func error(_ message: String) -> TransitionFileError {
+        TransitionFileError(place: place, message: message, line: value.line, column: value.column)
+    }
+
+    /// The member `key` of this object, where it has one.
+    func member(_ key: String) -> FieldValue? {
+        guard case .object(let members) = value.kind, let m = members.first(where: { $0.key == key }) else { return nil }
+        return at(m.value, place.isEmpty ? key : "\(place).\(key)")
+    }
+
+    /// Records a warning about this value.
+    func warn(_ message: String) { log.warnings.append(error(message)) }
+
+    /// Runs `read`, recording what it throws; nil then.
+    func recording<T>(_ read: () throws -> T) -> T? {
+        do {
+            return try read()
+        } catch let e as TransitionFileError {
+            log.problems.append(e)
+        } catch is Recorded {
+        } catch {
+            log.problems.append(self.error("\(error)"))
+        }
+        return nil
+    }
+
+    /// The members of this object, or nil (recorded) where it is not one.
+    func object() -> FieldReader? { recording { try FieldReader(self) } }
 
     func expected(_ what: String) -> TransitionFileError { error("expected \(what), found \(value.typeName)") }
 
@@ -132,7 +224,7 @@ private struct FieldValue {
 
     func list() throws -> [FieldValue] {
         guard case .array(let items) = value.kind else { throw expected("a list") }
-        return items.enumerated().map { FieldValue($1, at: "\(place)[\($0)]") }
+        return items.enumerated().map { at($1, "\(place)[\($0)]") }
     }
 
     /// A list of exactly `count` numbers.
@@ -140,7 +232,7 @@ private struct FieldValue {
         guard case .array(let items) = value.kind else { throw expected("a list of \(count) numbers") }
         guard items.count == count else { throw error("expected a list of \(count) numbers, found \(items.count)") }
         var out: [Double] = []
-        for (i, item) in items.enumerated() { out.append(try FieldValue(item, at: "\(place)[\(i)]").number()) }
+        for (i, item) in items.enumerated() { out.append(try at(item, "\(place)[\(i)]").number()) }
         return out
     }
 
@@ -148,7 +240,7 @@ private struct FieldValue {
     func lengths(_ count: Int) throws -> [Length] {
         guard case .array(let items) = value.kind else { throw expected("a list of \(count) numbers or percentages") }
         guard items.count == count else { throw error("expected a list of \(count) numbers or percentages, found \(items.count)") }
-        return try items.enumerated().map { i, item in try FieldValue(item, at: "\(place)[\(i)]").length() }
+        return try items.enumerated().map { i, item in try at(item, "\(place)[\(i)]").length() }
     }
 
     /// A number (points) or a percentage: a string of a number and `%` (`"-50%"`, `"12.5%"`).
@@ -194,47 +286,47 @@ private struct FieldValue {
             throw error("expected a curve: one of \(names.joined(separator: ", ")), {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {\"dampingRatio\": z, \"velocity\": v}}")
         }
         var object = try FieldReader(self)
-        if let p = try object.take("cubicBezier", { try $0.numbers(4) }) {
+        if let p = object.take("cubicBezier", { try $0.numbers(4) }) {
             guard (0...1).contains(p[0]), (0...1).contains(p[2]) else {
-                throw FieldValue(members[0].value, at: place + ".cubicBezier").error("x1 and x2 must be within 0…1")
+                throw at(members[0].value, place + ".cubicBezier").error("x1 and x2 must be within 0…1")
             }
             guard TimingCurve.controlYRange.contains(p[1]), TimingCurve.controlYRange.contains(p[3]) else {
-                throw FieldValue(members[0].value, at: place + ".cubicBezier").error("y1 and y2 must be within -10…10")
+                throw at(members[0].value, place + ".cubicBezier").error("y1 and y2 must be within -10…10")
             }
             return .bezier(TimingCurve(p[0], p[1], p[2], p[3]))
         }
-        if let s = try object.take("spring", { v throws -> Curve in
+        if let s = object.take("spring", { v throws -> Curve in
             var spring = try FieldReader(v)
-            let ratio = try spring.take("dampingRatio", required: true) { try $0.number(in: Spring.minimumDampingRatio...1000) }!
-            let velocity = try spring.take("velocity") { try $0.number(in: -1000...1000) } ?? 0
-            try spring.finish()
+            let ratio = try spring.require("dampingRatio") { try $0.number(in: Spring.minimumDampingRatio...1000) }
+            let velocity = spring.take("velocity") { try $0.number(in: -1000...1000) } ?? 0
+            spring.finish()
             return .spring(dampingRatio: ratio, velocity: velocity)
         }) {
             return s
         }
-        try object.finish()
+        object.finish()
         throw error("expected a curve")
     }
 
     func interaction() throws -> TransitionFile.Interaction {
         var object = try FieldReader(self)
-        let present = try object.take("present") { try $0.pan() }
-        let dismiss = try object.take("dismiss") { try $0.pan() }
-        let threshold = try object.take("threshold") { try $0.number(in: 0...1) } ?? 0.5
-        let scrub = try object.take("scrub") { try $0.choice(ScrubMode.self) } ?? .curve
-        try object.finish()
+        let present = object.take("present") { try $0.pan() }
+        let dismiss = object.take("dismiss") { try $0.pan() }
+        let threshold = object.take("threshold") { try $0.number(in: 0...1) } ?? 0.5
+        let scrub = object.take("scrub") { try $0.choice(ScrubMode.self) } ?? .curve
+        object.finish()
         return .init(present: present, dismiss: dismiss, threshold: threshold, scrub: scrub)
     }
 
     func pan() throws -> TransitionFile.Pan {
         typealias Pan = TransitionFile.Pan
         var object = try FieldReader(self)
-        let direction = try object.take("pan", required: true) { try $0.choice(Pan.Direction.self) }!
-        let edge = try object.take("edge") { v throws -> Pan.Edge? in
+        let direction = try object.require("pan") { try $0.choice(Pan.Direction.self) }
+        let edge = object.take("edge") { v throws -> Pan.Edge? in
             if case .null = v.value.kind { return nil }
             return try v.choice(Pan.Edge.self)
         } ?? nil
-        let distance = try object.take("distance") { v throws -> Pan.Distance in
+        let distance = object.take("distance") { v throws -> Pan.Distance in
             if case .string(let s) = v.value.kind {
                 switch s {
                 case "height": return .height
@@ -248,7 +340,7 @@ private struct FieldValue {
             }
             return .points(try v.number(in: 0...100_000, excludingLower: true))
         }
-        try object.finish()
+        object.finish()
         return Pan(direction, edge: edge, distance: distance)
     }
 
@@ -270,16 +362,19 @@ private struct FieldValue {
         var ids: [String: Int] = [:]
         var rounded = 0
         for (i, v) in values.enumerated() {
-            let layer = try v.layer(ids: ids, format: format)
+            guard let layer = v.recording({ try v.layer(ids: ids, format: format) }) else { continue }
             if let id = layer.id {
-                guard ids[id] == nil else { throw FieldValue(v.value, at: v.place + ".id").error("\"\(id)\" is already the id of \(place)[\(ids[id]!)]") }
-                ids[id] = i
+                if let earlier = ids[id] {
+                    log.problems.append((v.member("id") ?? v).error("\"\(id)\" is already the id of \(place)[\(earlier)]"))
+                } else {
+                    ids[id] = i
+                }
             }
             layers.append(layer)
             if layer.keyframes.contains(where: { $0.cornerRadius != nil }) {
                 rounded += 1
-                guard rounded <= TransitionFile.maxRoundedLayers else {
-                    throw v.error("at most \(TransitionFile.maxRoundedLayers) layers may round their corners (cornerRadius): each is a clip of its own")
+                if rounded == TransitionFile.maxRoundedLayers + 1 {
+                    log.problems.append(v.error("at most \(TransitionFile.maxRoundedLayers) layers may round their corners (cornerRadius): each is a clip of its own"))
                 }
             }
         }
@@ -297,39 +392,50 @@ private struct FieldValue {
     func layer(ids: [String: Int], format: Int) throws -> TransitionFile.LayerSpec {
         typealias Source = TransitionFile.LayerSpec.Source
         var object = try FieldReader(self)
-        let id = try object.take("id") { try $0.identifier() }
-        let sourceName = try object.take("source", required: true) { v throws -> String in
+        let id = object.take("id") { try $0.identifier() }
+        let sourceName = try object.require("source") { v throws -> String in
             let s = try v.string()
             guard ["base", "modal", "color", "gradient"].contains(s) else {
                 throw v.error(#"expected one of "base", "modal", "color", "gradient", not \#(Echo.quoted(s))"#)
             }
             return s
-        }!
-        let color = try object.take("color", required: sourceName == "color", forbidden: sourceName != "color"
+        }
+        let color = object.take("color", required: sourceName == "color", forbidden: sourceName != "color"
                                         ? "is only for source \"color\"" : nil) { try $0.color() }
-        let gradient = try object.take("gradient", required: sourceName == "gradient", forbidden: sourceName != "gradient"
+        let gradient = object.take("gradient", required: sourceName == "gradient", forbidden: sourceName != "gradient"
                                            ? "is only for source \"gradient\"" : nil) { try $0.gradient() }
         let source: Source
         switch sourceName {
         case "base": source = .base
         case "modal": source = .modal
-        case "color": source = .color(color!)
-        default: source = .gradient(gradient!)
+        case "color":
+            guard let color else { throw Recorded() }
+            source = .color(color)
+        default:
+            guard let gradient else { throw Recorded() }
+            source = .gradient(gradient)
         }
-        let rect = try object.take("rect") { try $0.unitRect() } ?? Rect(x: 0, y: 0, width: 1, height: 1)
-        let parent = try object.take("parent") { v throws -> Int in
+        let rect = object.take("rect") { v throws -> Rect in
+            let r = try v.unitRect()
+            if r.minX < -1 || r.maxX > 2 || r.minY < -1 || r.maxY > 2 { v.warn("lies more than a screen outside the screen") }
+            return r
+        } ?? Rect(x: 0, y: 0, width: 1, height: 1)
+        let parent = object.take("parent") { v throws -> Int in
             let p = try v.identifier()
             guard let index = ids[p] else { throw v.error("no earlier layer has the id \"\(p)\"") }
             return index
         }
-        let anchorValue = try object.take("anchor") { v throws -> Point in
+        let anchorValue = object.take("anchor") { v throws -> Point in
             let a = try v.numbers(2)
             return Point(x: a[0], y: a[1])
         }
-        let origin = try object.take("origin", forbidden: format < 2 ? TransitionFile.needsFormat2
+        let origin = object.take("origin", forbidden: format < 2 ? TransitionFile.needsFormat2
                                         : anchorValue != nil ? "is the anchor with z: a layer gives one or the other" : nil) { try $0.numbers(3) }
         let anchor = anchorValue ?? origin.map { Point(x: $0[0], y: $0[1]) } ?? Point(x: 0.5, y: 0.5)
-        let backfaceHidden = try object.take("backface", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { v throws -> Bool in
+        if abs(anchor.x - 0.5) > 1.5 || abs(anchor.y - 0.5) > 1.5 {
+            at(value, place + (anchorValue != nil ? ".anchor" : ".origin")).warn("lies more than a layer's size outside the layer")
+        }
+        let backfaceHidden = object.take("backface", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { v throws -> Bool in
             switch try v.string() {
             case "visible": return false
             case "hidden": return true
@@ -337,23 +443,29 @@ private struct FieldValue {
             }
         } ?? false
         var keyframes: [TransitionFile.Keyframe] = []
-        let keyValues = try object.take("keyframes", { try $0.list() }) ?? []
+        let keyValues = object.take("keyframes", { try $0.list() }) ?? []
         guard keyValues.count <= TransitionFile.maxKeyframes else {
             throw object.error("keyframes", "must list at most \(TransitionFile.maxKeyframes) keyframes, not \(keyValues.count)")
         }
+        var read: [FieldValue] = []
         for k in keyValues {
-            let frame = try k.keyframe(format: format)
+            guard let frame = k.recording({ try k.keyframe(format: format) }) else { continue }
             if let last = keyframes.last, frame.t <= last.t {
-                throw FieldValue(k.value, at: k.place + ".t").error("must be above the previous keyframe's t (\(FieldValue.text(last.t)))")
+                log.problems.append((k.member("t") ?? k).error("must be above the previous keyframe's t (\(FieldValue.text(last.t)))"))
+                continue
             }
             keyframes.append(frame)
+            read.append(k)
         }
         if let listed = keyframes.firstIndex(where: { $0.transform != nil }),
            let fixed = keyframes.firstIndex(where: { $0.translate != nil || $0.rotateX != nil || $0.rotateY != nil || $0.rotateZ != nil || $0.scale != nil }) {
-            throw FieldValue(keyValues[max(listed, fixed)].value, at: keyValues[max(listed, fixed)].place).error(
-                "a layer gives its transform as transform lists or by translate, rotateX/Y/Z and scale, not both (keyframes[\(min(listed, fixed))] does the other)")
+            log.problems.append(read[max(listed, fixed)].error(
+                "a layer gives its transform as transform lists or by translate, rotateX/Y/Z and scale, not both (keyframes[\(min(listed, fixed))] does the other)"))
         }
-        try object.finish()
+        if keyframes.last?.curve != nil, let curve = read.last?.member("curve") {
+            curve.warn("a curve on the last keyframe shapes no segment")
+        }
+        object.finish()
         return .init(id: id, source: source, rect: rect, parent: parent, anchor: anchor, originZ: origin?[2] ?? 0,
                      backfaceHidden: backfaceHidden, keyframes: keyframes)
     }
@@ -361,41 +473,45 @@ private struct FieldValue {
     func gradient() throws -> Gradient {
         var object = try FieldReader(self)
         var colors: [Color] = []
-        for c in try object.take("colors", required: true, { try $0.list() })! { colors.append(try c.color()) }
+        for c in try object.require("colors", { try $0.list() }) { colors.append(try c.color()) }
         guard colors.count >= 2 else { throw error("colors must list at least two colours") }
-        let start = try object.take("start", required: true) { try $0.numbers(2) }!
-        let end = try object.take("end", required: true) { try $0.numbers(2) }!
-        try object.finish()
+        let start = try object.require("start") { try $0.numbers(2) }
+        let end = try object.require("end") { try $0.numbers(2) }
+        object.finish()
         return Gradient(colors: colors, startPoint: Point(x: start[0], y: start[1]), endPoint: Point(x: end[0], y: end[1]))
     }
 
     func keyframe(format: Int) throws -> TransitionFile.Keyframe {
         var object = try FieldReader(self)
-        let t = try object.take("t", required: true) { try $0.number(in: 0...1) }!
-        let transform = try object.take("transform", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { v throws -> [TransformFunction] in
-            try v.list().map { try $0.transformFunction() }
+        let t = try object.require("t") { try $0.number(in: 0...1) }
+        let transform = object.take("transform", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { v throws -> [TransformFunction] in
+            let items = try v.list()
+            let functions = items.compactMap { f in f.recording { try f.transformFunction() } }
+            guard functions.count == items.count else { throw Recorded() }
+            return functions
         }
         let fixed = ["translate", "rotateX", "rotateY", "rotateZ", "scale"]
         if transform != nil, let both = fixed.first(where: { key in object.has(key) }) {
             throw object.error(both, "a keyframe gives its transform as a transform list or by translate, rotateX/Y/Z and scale, not both")
         }
+        if case .object(let members) = value.kind, members.count == 1 { warn("has only t: it sets nothing") }
         var frame = TransitionFile.Keyframe(
             t: t,
-            translate: try object.take("translate") { try $0.lengths(3) },
-            rotateX: try object.take("rotateX") { try $0.number() },
-            rotateY: try object.take("rotateY") { try $0.number() },
-            rotateZ: try object.take("rotateZ") { try $0.number() },
-            scale: try object.take("scale") { v throws -> [Double] in
+            translate: object.take("translate") { try $0.lengths(3) },
+            rotateX: object.take("rotateX") { try $0.number() },
+            rotateY: object.take("rotateY") { try $0.number() },
+            rotateZ: object.take("rotateZ") { try $0.number() },
+            scale: object.take("scale") { v throws -> [Double] in
                 if case .number(let s) = v.value.kind { return [s, s] }
                 guard case .array = v.value.kind else { throw v.expected("a number or a list of 2 numbers") }
                 return try v.numbers(2)
             },
-            opacity: try object.take("opacity") { try $0.number(in: 0...1) },
-            cornerRadius: try object.take("cornerRadius") { try $0.number(in: 0...100_000) },
-            curve: try object.take("curve") { try $0.curve() })
+            opacity: object.take("opacity") { try $0.number(in: 0...1) },
+            cornerRadius: object.take("cornerRadius") { try $0.number(in: 0...100_000) },
+            curve: object.take("curve") { try $0.curve() })
         frame.transform = transform
-        frame.origin = try object.take("origin", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { try $0.numbers(3) }
-        try object.finish()
+        frame.origin = object.take("origin", forbidden: format < 2 ? TransitionFile.needsFormat2 : nil) { try $0.numbers(3) }
+        object.finish()
         return frame
     }
 
@@ -405,13 +521,13 @@ private struct FieldValue {
         guard case .object(let members) = value.kind, members.count == 1, let (key, argument) = members.first.map({ ($0.key, $0.value) }) else {
             throw error("expected a transform function: an object of one key, one of \(TransformFunction.names.joined(separator: ", "))")
         }
-        let v = FieldValue(argument, at: "\(place).\(key)")
+        let v = at(argument, "\(place).\(key)")
         switch key {
         case "translate":
             guard case .array(let items) = argument.kind else { throw v.expected("a list of 3: x and y (points or percentages) and z (points)") }
             guard items.count == 3 else { throw v.error("expected a list of 3: x and y (points or percentages) and z (points), found \(items.count)") }
-            let x = try FieldValue(items[0], at: v.place + "[0]").length(), y = try FieldValue(items[1], at: v.place + "[1]").length()
-            return .translate(x, y, try FieldValue(items[2], at: v.place + "[2]").number())
+            let x = try at(items[0], v.place + "[0]").length(), y = try at(items[1], v.place + "[1]").length()
+            return .translate(x, y, try at(items[2], v.place + "[2]").number())
         case "rotateX": return .rotateX(try v.number())
         case "rotateY": return .rotateY(try v.number())
         case "rotateZ": return .rotateZ(try v.number())
@@ -431,14 +547,15 @@ private struct FieldValue {
         case "matrix3d": return .matrix3d(try v.numbers(16))
         default:
             let meant = TransformFunction.names.first { $0.lowercased() == key.lowercased() }
-            throw FieldValue(argument, at: "\(place).\(Echo.quoted(key))").error(
+            throw at(argument, "\(place).\(Echo.quoted(key))").error(
                 "unknown transform function" + (meant.map { " (did you mean \"\($0)\"?)" } ?? " (one of: \(TransformFunction.names.joined(separator: ", ")))"))
         }
     }
 }
 
-/// The members of one JSON object, taken one by one; `finish()` refuses any left over, so a
-/// misspelt key is an error.
+/// The members of one JSON object, taken one by one; `finish()` records those left over, so
+/// a misspelt key is a problem. A value that does not read is recorded and taken as absent,
+/// so every problem of a file is found in one reading.
 private struct FieldReader {
     let object: FieldValue
     private var members: [(key: String, value: JSONValue)]
@@ -451,36 +568,46 @@ private struct FieldReader {
         members = m
     }
 
-    init(_ value: JSONValue, at place: String) throws {
-        try self.init(FieldValue(value, at: place))
-    }
-
     private func place(_ key: String) -> String { object.place.isEmpty ? key : "\(object.place).\(key)" }
 
-    func error(_ key: String, _ message: String) -> TransitionFileError { TransitionFileError(place: place(key), message: message) }
+    func error(_ key: String, _ message: String) -> TransitionFileError {
+        TransitionFileError(place: place(key), message: message, line: object.value.line, column: object.value.column)
+    }
 
-    /// The value under `key` read by `read`, nil when absent; `required` makes absence an
-    /// error, `forbidden` (a reason) makes presence one.
+    /// The value under `key` read by `read`, nil when absent or when it does not read (the
+    /// problem recorded); `required` makes absence a problem, `forbidden` (a reason) presence.
     mutating func take<T>(_ key: String, required: Bool = false, forbidden: String? = nil,
-                          _ read: (FieldValue) throws -> T) throws -> T? {
+                          _ read: (FieldValue) throws -> T) -> T? {
         known.append(key)
         guard let i = members.firstIndex(where: { $0.key == key }) else {
-            if required { throw TransitionFileError(place: place(key), message: "is required") }
+            if required { object.log.problems.append(error(key, "is required")) }
             return nil
         }
-        let value = members.remove(at: i).value
-        if let forbidden { throw TransitionFileError(place: place(key), message: forbidden) }
-        return try read(FieldValue(value, at: place(key)))
+        let field = object.at(members.remove(at: i).value, place(key))
+        if let forbidden {
+            object.log.problems.append(field.error(forbidden))
+            return nil
+        }
+        return field.recording { try read(field) }
+    }
+
+    /// The value under `key` read by `read`; where it is absent or does not read (the
+    /// problem recorded), the reading of the object it is in stops (`Recorded`).
+    mutating func require<T>(_ key: String, _ read: (FieldValue) throws -> T) throws -> T {
+        guard let v = take(key, required: true, read) else { throw Recorded() }
+        return v
     }
 
     /// Whether a key not yet taken is given.
     func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
-    /// Fails on the first key not taken, suggesting the known key it may stand for.
-    func finish() throws {
-        guard let extra = members.first else { return }
-        let meant = known.first { $0.lowercased() == extra.key.lowercased() }
-        throw TransitionFileError(place: object.place.isEmpty ? Echo.quoted(extra.key) : "\(object.place).\(Echo.quoted(extra.key))",
-                                  message: "unknown key" + (meant.map { " (did you mean \"\($0)\"?)" } ?? ""))
+    /// Records each key not taken, suggesting the known key it may stand for.
+    func finish() {
+        for extra in members {
+            let meant = known.first { $0.lowercased() == extra.key.lowercased() }
+            object.log.problems.append(TransitionFileError(
+                place: object.place.isEmpty ? Echo.quoted(extra.key) : "\(object.place).\(Echo.quoted(extra.key))",
+                message: "unknown key" + (meant.map { " (did you mean \"\($0)\"?)" } ?? ""), line: extra.value.line, column: extra.value.column))
+        }
     }
 }

@@ -146,15 +146,12 @@ extension TransitionFile {
 
     static func numbers(_ v: [Double]) -> String { "[" + v.map(number).joined(separator: ", ") + "]" }
 
-    /// At most 10 significant digits, no exponent where it can be helped, no "-0".
+    /// The shortest digits that read back as the same number (no "-0", whole numbers
+    /// without a point).
     package static func number(_ v: Double) -> String {
         if v == 0 { return "0" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        var s = String(format: "%.10g", v)
-        if s.contains("e") { return s }
-        if s.contains(".") { while s.hasSuffix("0") { s.removeLast() } }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s
+        return "\(v)"
     }
 
     static func hex(_ c: Color) -> String {
