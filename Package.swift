@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "SegueRender", dependencies: ["Segue", "SegueProcess", "CSegueSupport"]),
         .target(name: "SegueDemos", dependencies: ["Segue", "SegueCatalog"]),
         .target(name: "SegueSDL", dependencies: ["Segue", "SegueRender", "CSDL2", "CSegueSupport", "SegueProcess", "SegueCommandLine"]),
-        .target(name: "SegueStudio", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueProcess", "SegueCommandLine"]),
+        .target(name: "SegueStudio", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueRender", "SegueProcess", "SegueCommandLine"]),
         // The app and its commands (`Studio.run`), on the platform.
         .target(name: "SegueLive", dependencies: ["Segue", "SegueCatalog", "SegueDemos", "SegueRender", "SegueSDL", "SegueStudio", "SegueProcess", "SegueCommandLine"]),
         .executableTarget(name: "SegueApp", dependencies: ["SegueLive"]),

@@ -133,7 +133,7 @@ package enum DemoCatalog {
         case nil: break
         }
         return ModalDemo(name: transition.name, screenSize: size, home: screens.base, modal: screens.modal, hint: hint,
-                         dragPlan: (.present, start, full)) { window, toggle in
+                         dragPlan: (.present, start, full), images: transition.images) { window, toggle in
             CustomTransition.Delegate(transition, window: window, present: toggle, dismiss: toggle)
         }
     }

@@ -17,8 +17,10 @@ package final class ModalDemo: Demo {
     /// - Parameter makeTransition: builds the transitioning delegate on the window; its
     ///   argument starts whichever operation fits the screen shown.
     package init(name: String, screenSize: Size, home: DemoScreen.Design, modal: DemoScreen.Design, hint: String,
-                dragPlan: (TransitionContext.Operation, Point, Point), makeTransition: (Window, @escaping () -> Void) -> TunableTransition) {
+                dragPlan: (TransitionContext.Operation, Point, Point), images: [(id: String, path: String)] = [],
+                makeTransition: (Window, @escaping () -> Void) -> TunableTransition) {
         self.name = name
+        self.images = images
         self.hint = hint
         self.dragPlan = dragPlan
         window = Window(size: screenSize)
@@ -50,7 +52,8 @@ package final class ModalDemo: Demo {
     package let defaultParameters: TransitionParameters
 
 
-    package var images: [(id: String, path: String)] { [] }
+    /// The pictures its transition's layers show (absolute paths).
+    package let images: [(id: String, path: String)]
 
     /// The shown screen's button, by its lowercased title.
     package var targets: [(name: String, frame: Rect)] {

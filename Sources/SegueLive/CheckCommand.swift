@@ -31,7 +31,10 @@ struct CheckCommand {
                 let result = TransitionFile.check(text)
                 for p in result.problems { Command.writeStandardError("\(shown):\(Echo.line(p.located))\n") }
                 for w in result.warnings { Command.writeStandardError("\(shown):\(Self.warning(w))\n") }
-                if let file = result.file {
+                if let file = result.file, let problem = WatchedTransitionFile.imageProblem(file, path: path) {
+                    Command.writeStandardError("\(shown): \(Echo.line(problem))\n")
+                    broken += 1
+                } else if let file = result.file {
                     let layers = file.layers.count, warnings = result.warnings.count
                     try Command.writeStandardOutput("\(shown): ok — \(file.name), format \(file.format), \(layers) layer\(layers == 1 ? "" : "s"), \(file.duration) s"
                                                     + (warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")") + "\n")

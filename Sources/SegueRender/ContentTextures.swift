@@ -60,10 +60,11 @@ package final class ContentTextures {
         return ImageContent(id: id, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
     }
 
-    /// Loads shipped images (paths relative to the Assets folder) under their ids, once each.
+    /// Loads images under their ids, once each: shipped ones by paths relative to the Assets
+    /// folder, others (a transition file's pictures) by absolute paths.
     package func registerAssets(_ list: [(id: String, path: String)]) throws {
         for (id, path) in list where images[id] == nil {
-            _ = try registerImage(id: id, path: assets + "/" + path)
+            _ = try registerImage(id: id, path: path.hasPrefix("/") ? path : assets + "/" + path)
         }
     }
 

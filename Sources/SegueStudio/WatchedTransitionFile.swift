@@ -2,6 +2,7 @@ import Foundation
 import Segue
 import SegueCatalog
 import SegueProcess
+import SegueRender
 
 /// A transition file read again whenever it changes on disk, keeping the last version that
 /// read cleanly.
@@ -65,11 +66,31 @@ package final class WatchedTransitionFile {
     package static func load(_ path: String) -> Result<TransitionFile, Problem> {
         text(path).flatMap { text in
             do {
-                return .success(try TransitionFile.read(text))
+                let file = try TransitionFile.read(text)
+                if let problem = imageProblem(file, path: path) { return .failure(Problem(message: "\(Echo.quoted(path)): \(problem)")) }
+                return .success(file)
             } catch {
                 return .failure(Problem(message: "\(Echo.quoted(path)): \(error)"))
             }
         }
+    }
+
+    /// What is wrong with the first of `file`'s pictures that is not a PNG or JPEG of at most
+    /// `ImageFile.maxSide` a side (by its header, relative to the folder of `path`), nil
+    /// when none is.
+    package static func imageProblem(_ file: TransitionFile, path: String) -> String? {
+        let folder = Path.split(path).folder
+        for image in file.images {
+            do {
+                let header = try ImageFile.header(TransitionFile.resolve(image.path, from: folder.isEmpty ? "." : folder))
+                guard header.width <= ImageFile.maxSide, header.height <= ImageFile.maxSide else {
+                    return "\(image.place): \(Echo.quoted(image.path)) is \(header.width)×\(header.height) pixels, larger than \(ImageFile.maxSide) on a side"
+                }
+            } catch {
+                return "\(image.place): \(error)"
+            }
+        }
+        return nil
     }
 
     /// The text of the transition file at `path`: a regular UTF-8 file of at most

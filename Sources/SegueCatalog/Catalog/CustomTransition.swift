@@ -18,6 +18,8 @@ public struct CustomTransition: Sendable {
     public var interaction: TransitionFile.Interaction?
     /// The transition file it was read from; nil for one written in Swift.
     public var file: String?
+    /// The pictures its layers show, by contents id and path, for the platform to load.
+    public var images: [(id: String, path: String)] = []
     /// The animator of a present (`presenting`) or a dismiss, with the parameters as tuned now.
     public var makeAnimator: @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
         -> ViewControllerAnimatedTransitioning
@@ -39,15 +41,19 @@ public struct CustomTransition: Sendable {
         self.makeAnimator = makeAnimator
     }
 
-    /// The transition of `file` (read from `path`): a `FileAnimator` each way, on the file's
-    /// curve (its reference) or the one the tuning picks.
-    public init(file: TransitionFile, path: String? = nil) {
+    /// The transition of `file` (read from `path`, which its pictures' paths are relative
+    /// to): a `FileAnimator` each way, on the file's curve (its reference) or the one the
+    /// tuning picks.
+    public init(file unresolved: TransitionFile, path: String? = nil) {
+        let folder = path.map { p in p.contains("/") ? String(p[..<p.lastIndex(of: "/")!]) : "." } ?? "."
+        let file = unresolved.resolvingImages(from: folder)
         self.init(name: file.name, description: file.description, duration: file.duration, curve: file.curve,
                   perspective: file.perspective, interaction: file.interaction) { presenting, p in
             FileAnimator(file: file, presenting: presenting, duration: p.duration, curve: p.curve,
                          perspectiveDistance: p.perspectiveDistance)
         }
         self.file = path
+        images = file.images.map { (TransitionFile.imageID($0.path), $0.path) }
         if file.presentation != nil {
             makePresentationController = { presented, presenting, p in
                 FilePresentationController(file: file, presented: presented, presenting: presenting, perspectiveDistance: p.perspectiveDistance)

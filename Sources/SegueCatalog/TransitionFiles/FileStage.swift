@@ -86,6 +86,9 @@ enum FileStage {
                 v.backgroundColor = c
             case .gradient(let g):
                 v.layer.gradient = g
+            case .image(let path):
+                // Stretched over the rect (the platform loads it: `CustomTransition.images`).
+                v.layer.contents = .image(ImageContent(id: TransitionFile.imageID(path), pixelSize: .zero))
             }
             let tracks = LayerTracks(spec, size: frame.size)
             v.layer.transform = tracks.transform(at: t)

@@ -395,19 +395,29 @@ private struct FieldValue {
         let id = object.take("id") { try $0.identifier() }
         let sourceName = try object.require("source") { v throws -> String in
             let s = try v.string()
-            guard ["base", "modal", "color", "gradient"].contains(s) else {
-                throw v.error(#"expected one of "base", "modal", "color", "gradient", not \#(Echo.quoted(s))"#)
+            guard ["base", "modal", "color", "gradient", "image"].contains(s) else {
+                throw v.error(#"expected one of "base", "modal", "color", "gradient", "image", not \#(Echo.quoted(s))"#)
             }
+            if s == "image" && format < 2 { throw v.error(#"a picture ("image") \#(TransitionFile.needsFormat2)"#) }
             return s
         }
         let color = object.take("color", required: sourceName == "color", forbidden: sourceName != "color"
                                         ? "is only for source \"color\"" : nil) { try $0.color() }
         let gradient = object.take("gradient", required: sourceName == "gradient", forbidden: sourceName != "gradient"
                                            ? "is only for source \"gradient\"" : nil) { try $0.gradient() }
+        let image = object.take("image", required: sourceName == "image", forbidden: sourceName != "image"
+                                    ? "is only for source \"image\"" : nil) { v throws -> String in
+            let path = try v.line()
+            guard !path.isEmpty else { throw v.error("must name a PNG or JPEG file") }
+            return path
+        }
         let source: Source
         switch sourceName {
         case "base": source = .base
         case "modal": source = .modal
+        case "image":
+            guard let image else { throw Recorded() }
+            source = .image(image)
         case "color":
             guard let color else { throw Recorded() }
             source = .color(color)

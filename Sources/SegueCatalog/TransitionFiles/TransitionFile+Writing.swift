@@ -42,6 +42,9 @@ extension TransitionFile {
         case .color(let c):
             parts.append(("source", quote("color")))
             parts.append(("color", quote(hex(c))))
+        case .image(let path):
+            parts.append(("source", quote("image")))
+            parts.append(("image", quote(path)))
         case .gradient(let g):
             parts.append(("source", quote("gradient")))
             parts.append(("gradient", object([("colors", "[" + g.colors.map { quote(hex($0)) }.joined(separator: ", ") + "]"),

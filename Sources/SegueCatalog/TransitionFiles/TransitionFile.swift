@@ -155,6 +155,9 @@ public struct TransitionFile: Hashable, Sendable {
             case base, modal
             case color(Color)
             case gradient(Gradient)
+            /// A picture (format 2): its path as the file gives it (relative to the file's
+            /// folder), or absolute once resolved (`resolvingImages`).
+            case image(String)
         }
 
         public var id: String?
