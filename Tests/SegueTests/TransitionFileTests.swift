@@ -156,7 +156,7 @@ let pageTurnFileText = """
         (#"{"format":1,"name":"a","duration":1,"interaction":{"scrub":"finger"},"layers":[{"source":"base"}]}"#,
          #"interaction.scrub: expected one of "curve", "linear", not 'finger'"#),
         (#"{"format":1,"name":"a","duration":1,"layers":[{"source":"photo"}]}"#,
-         #"layers[0].source: expected one of "base", "modal", "color", "gradient", not 'photo'"#),
+         #"layers[0].source: expected one of "base", "modal", "color", "gradient", "image", not 'photo'"#),
         ("[1, 2]", "expected an object, found a list"),
     ])
     func eachProblemNamesItsPlace(text: String, expected: String) {
