@@ -12,10 +12,10 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
-    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    package static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
 
     /// Euclidean length of the vector from the origin to this point.
-    public var length: Double { (x * x + y * y).squareRoot() }
+    package var length: Double { (x * x + y * y).squareRoot() }
 
     public var description: String { "(\(x), \(y))" }
 }

@@ -22,7 +22,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var midY: Double { origin.y + size.height / 2 }
     public var width: Double { size.width }
     public var height: Double { size.height }
-    public var center: Point { Point(x: midX, y: midY) }
+    package var center: Point { Point(x: midX, y: midY) }
 
     /// Whether `p` lies inside; the top and left edges are inside, the bottom and right edges are not.
     public func contains(_ p: Point) -> Bool {
@@ -57,7 +57,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `other` lies inside this rect, edges allowed to pass by `tolerance`.
-    public func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
+    package func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
         other.minX >= minX - tolerance && other.maxX <= maxX + tolerance
             && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
     }

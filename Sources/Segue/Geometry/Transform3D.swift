@@ -112,7 +112,7 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// `a · b`: `a` is applied first, then `b`.
-    public static func concat(_ a: Transform3D, _ b: Transform3D) -> Transform3D {
+    package static func concat(_ a: Transform3D, _ b: Transform3D) -> Transform3D {
         if a.isTranslation { return b.prependingTranslation(a.m41, a.m42, a.m43) }
         return Transform3D(
             m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,

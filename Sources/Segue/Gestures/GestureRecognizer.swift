@@ -34,7 +34,7 @@ open class GestureRecognizer {
     package var hasRecognizedPress: Bool { isActive || state == .ended }
 
     /// Feeds one event to `process(_:)` when enabled.
-    public func handle(_ event: PointerEvent) {
+    package func handle(_ event: PointerEvent) {
         if isEnabled { process(event) }
     }
 

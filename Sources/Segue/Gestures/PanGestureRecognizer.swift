@@ -6,9 +6,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Points the pointer must move, pressed, before the pan begins (so a click stays a tap).
     public var minimumDistance = 4.0
     /// Seconds of recent samples the velocity is measured over.
-    public var velocityWindow = 0.1
+    package var velocityWindow = 0.1
 
-    public private(set) var startLocation = Point.zero
+    package private(set) var startLocation = Point.zero
     public private(set) var location = Point.zero
     private var samples: [(time: Double, location: Point)] = []
     private var isPressed = false

@@ -45,7 +45,7 @@ public struct Color: Hashable, Sendable {
     }
 
     /// Componentwise linear interpolation; `t` is not clamped.
-    public func interpolated(to o: Color, at t: Double) -> Color {
+    package func interpolated(to o: Color, at t: Double) -> Color {
         Color(red: red + (o.red - red) * t, green: green + (o.green - green) * t,
               blue: blue + (o.blue - blue) * t, alpha: alpha + (o.alpha - alpha) * t)
     }

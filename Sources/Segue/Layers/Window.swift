@@ -13,7 +13,7 @@ public final class Window: View {
 
     /// Holds the screen's current view controller views; transitions animate inside it.
     public let containerView: View
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    package private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The transition in progress, if any.
     public internal(set) var activeTransition: TransitionContext?
     private var displayLinks: [DisplayLink] = []
@@ -50,7 +50,7 @@ public final class Window: View {
     /// Whether advancing the clock alone can change what shows: a display link runs, or an
     /// animation runs in a layer whose clock moves (not under a paused layer, as the
     /// container is while a drag drives a transition). False lets an app sleep until input.
-    public var changesWithTime: Bool {
+    package var changesWithTime: Bool {
         !displayLinks.isEmpty || layer.hasAnimationsUnderMovingClock()
     }
 
@@ -69,7 +69,7 @@ public final class Window: View {
     }
 
     /// Registers `callback` to run on every `advance(to:)` until the link is invalidated.
-    public func addDisplayLink(_ callback: @escaping (Double) -> Void) -> DisplayLink {
+    package func addDisplayLink(_ callback: @escaping (Double) -> Void) -> DisplayLink {
         let link = DisplayLink(callback)
         displayLinks.append(link)
         return link

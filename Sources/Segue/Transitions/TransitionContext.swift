@@ -60,7 +60,7 @@ public final class TransitionContext {
 
     /// The controller of the presentation this transition begins or ends; nil for a
     /// full-screen one (and a navigation's).
-    public let presentation: PresentationController?
+    package let presentation: PresentationController?
 
     /// The frame the view controller's view has when the transition starts (`.zero` for the
     /// to-view, which is not on screen yet): a presented view dismissed from its
