@@ -36,6 +36,12 @@ import Testing
         let layer = try modal("@keyframes pulse { 50% { transform: scale(1.1) } }")
         #expect(layer.keyframes.map(\.t) == [0, 0.5, 1])
         #expect(layer.keyframes.map(\.transform) == [[], [.scale(1.1, 1.1, 1)], []])
+        // An origin named at 0% only goes back to the element's own (the rule's) by 100%.
+        let jack = try modal("""
+            @keyframes jack { from { transform: scale(0.1); transform-origin: center bottom } to { transform: scale(1) } }
+            .j { animation-name: jack; transform-origin: 25% 50% 10px }
+            """)
+        #expect(jack.keyframes.map(\.origin) == [[0.5, 1, 0], [0.25, 0.5, 10]])
     }
 
     /// Every function, unit and shorthand of CSS Transforms 1 and 2, as the format says them.

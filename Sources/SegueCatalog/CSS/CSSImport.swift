@@ -83,12 +83,14 @@ public struct CSSImport {
     }
 
     /// Per animation name, the last rule naming it (`animation-name` or `animation`), with
-    /// the timing, origin and backface it sets.
+    /// the timing, origin and backface it sets. (What a rule naming no animation says is not
+    /// read, and not warned about.)
     static func animationRules(_ sheet: CSSStyleSheet, warnings: inout [CSSProblem]) -> [String: AnimationRule] {
         var out: [String: AnimationRule] = [:]
         for rule in sheet.rules {
             var names: [String] = []
             var r = AnimationRule()
+            var ruleWarnings: [CSSProblem] = []
             for d in rule.declarations {
                 do {
                     switch d.name {
@@ -119,9 +121,10 @@ public struct CSSImport {
                     default: break
                     }
                 } catch let problem as CSSValueProblem {
-                    warnings.append(CSSProblem(place: d.valuePlace, message: "\(Echo.line(d.name)): \(problem.message); left out"))
+                    ruleWarnings.append(CSSProblem(place: d.valuePlace, message: "\(Echo.line(d.name)): \(problem.message); left out"))
                 } catch {}
             }
+            if !names.isEmpty { warnings += ruleWarnings }
             for name in names { out[name] = r }
         }
         return out
@@ -172,10 +175,17 @@ public struct CSSImport {
             }
         }
         var sorted = keys.values.sorted { $0.t < $1.t }
+        // The element's own origin, as the layer's anchor holds it (an axis in px: 0, the
+        // move around each list adding the rest).
+        let plainOrigin = [rule?.origin?.x, rule?.origin?.y].map { axis -> Double in
+            if case .unit(let u)? = axis { return u }
+            return axis == nil ? 0.5 : 0
+        } + [rule?.origin?.z ?? 0]
         // A property a keyframe list animates holds its plain value where no 0% or 100% names
         // it (CSS animates from and to the element's own value).
         for (has, set) in [({ (k: Key) in k.transform != nil }, { (k: inout Key) in k.transform = [] }),
-                           ({ (k: Key) in k.opacity != nil }, { (k: inout Key) in k.opacity = 1 })] as [((Key) -> Bool, (inout Key) -> Void)] {
+                           ({ (k: Key) in k.opacity != nil }, { (k: inout Key) in k.opacity = 1 }),
+                           ({ (k: Key) in k.origin != nil }, { (k: inout Key) in k.origin = plainOrigin })] as [((Key) -> Bool, (inout Key) -> Void)] {
             guard sorted.contains(where: has) else { continue }
             if let first = sorted.first, first.t == 0 { if !has(first) { set(&sorted[0]) } } else {
                 var k = Key(t: 0)
