@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes with libFuzzer for a bounded time each (default 30 s): the replay parser, starting
 # from the recordings in docs/recordings, and the image-header reader (PNG and JPEG before
-# decoding), starting from the shipped pictures and the goldens, and the transition-file
-# reader, starting from the files in Assets/Transitions. A crash or hang fails with
-# the input that caused it (in out/fuzz/).
+# decoding), starting from the shipped pictures and the goldens, the transition-file reader
+# and writer, starting from the files in Assets/Transitions, and the CSS importer, starting
+# from fuzz/corpus. A crash or hang fails with the input that caused it (in out/fuzz/).
 # Usage: scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 seconds=${1:-30}
