@@ -24,6 +24,11 @@ import Testing
         let keys = file.layers[1].keyframes
         #expect(keys.map(\.t) == [0, 0.5, 1] && keys.map(\.opacity) == [0.5, 0.25, 1])
         #expect(keys.map(\.curve) == [.bezier(TimingCurve(0.1, 0.2, 0.3, 0.4)), .easeIn, nil])
+        #expect(imported.warnings.map(\.description) == ["line 1, column 45: blocks at 50% time their properties by two timing functions; the file keeps this block's"])
+        // A block of a timing function alone times nothing: the transform's segment from 0%
+        // runs on the animation's timing (ease), as browsers build the keyframe list.
+        let alone = try modal("@keyframes b { from, to { animation-timing-function: ease-in } 0% { transform: scale(2) } to { transform: none } }")
+        #expect(alone.keyframes.map(\.curve) == [.default, nil])
         #expect(file.layers.map(\.source) == [.base, .modal])
         // --on base: the base in front, animated.
         let onBase = try CSSImport(css, on: .base).imported[0].file

@@ -143,34 +143,49 @@ public struct CSSImport {
     }
 
     /// The file of one `@keyframes`.
+    ///
+    /// As CSS Animations build a keyframe list, a block's `animation-timing-function` times
+    /// the properties of that block: blocks of one offset and one timing function (their
+    /// own, else the animation's) merge, later declarations winning, and a block of a timing
+    /// function alone sets nothing (animate.css's `from, 60%, … { animation-timing-function }`
+    /// beside `0% { transform }` leaves the transform on the animation's timing). A file has one
+    /// keyframe an offset: where blocks of two timings both set properties there, they merge
+    /// and the later timing is kept, with a warning.
     private mutating func build(_ keyframes: CSSStyleSheet.Keyframes, rule: AnimationRule?, on screen: Screen,
                                 duration: Double?) throws -> TransitionFile {
-        // Blocks merged by offset, later declarations winning, as CSS merges them.
         var keys: [Double: Key] = [:]
         for block in keyframes.blocks {
-            for offset in block.offsets {
-                var key = keys[offset] ?? Key(t: offset)
-                for d in block.declarations {
-                    do {
-                        switch d.name {
-                        case "transform", "-webkit-transform": key.transform = try CSSValues.transform(d.value)
-                        case "opacity": key.opacity = try CSSValues.opacity(d.value)
-                        case "animation-timing-function", "-webkit-animation-timing-function": key.timing = try CSSValues.timing(d.value)
-                        case "transform-origin", "-webkit-transform-origin":
-                            let o = try CSSValues.origin(d.value)
-                            guard case .unit(let x) = o.x, case .unit(let y) = o.y else {
-                                throw CSSValueProblem("an origin in px cannot change within keyframes (give it in % or keywords)")
-                            }
-                            key.origin = [x, y, o.z]
-                        default:
-                            throw CSSValueProblem("is not a property a transition file animates (transform, opacity, transform-origin, animation-timing-function)")
+            var own = Key(t: 0)
+            for d in block.declarations {
+                do {
+                    switch d.name {
+                    case "transform", "-webkit-transform": own.transform = try CSSValues.transform(d.value)
+                    case "opacity": own.opacity = try CSSValues.opacity(d.value)
+                    case "animation-timing-function", "-webkit-animation-timing-function": own.timing = try CSSValues.timing(d.value)
+                    case "transform-origin", "-webkit-transform-origin":
+                        let o = try CSSValues.origin(d.value)
+                        guard case .unit(let x) = o.x, case .unit(let y) = o.y else {
+                            throw CSSValueProblem("an origin in px cannot change within keyframes (give it in % or keywords)")
                         }
-                    } catch let problem as CSSValueProblem {
-                        if offset == block.offsets.first {
-                            warnings.append(CSSProblem(place: d.valuePlace, message: "\(Echo.line(d.name)): \(problem.message); left out"))
-                        }
+                        own.origin = [x, y, o.z]
+                    default:
+                        throw CSSValueProblem("is not a property a transition file animates (transform, opacity, transform-origin, animation-timing-function)")
                     }
+                } catch let problem as CSSValueProblem {
+                    warnings.append(CSSProblem(place: d.valuePlace, message: "\(Echo.line(d.name)): \(problem.message); left out"))
                 }
+            }
+            guard own.transform != nil || own.opacity != nil || own.origin != nil else { continue }
+            let timing = own.timing ?? rule?.timing ?? .default
+            for offset in block.offsets {
+                var key = keys[offset] ?? Key(t: offset, timing: timing)
+                if key.timing != timing {
+                    warnings.append(CSSProblem(place: block.place, message: "blocks at \(TransitionFile.number(offset * 100))% time their properties by two timing functions; the file keeps this block's"))
+                    key.timing = timing
+                }
+                if let v = own.transform { key.transform = v }
+                if let v = own.opacity { key.opacity = v }
+                if let v = own.origin { key.origin = v }
                 keys[offset] = key
             }
         }
