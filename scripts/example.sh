@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the example packages from outside this one. Examples/Still (the model and the render
+# Builds the example packages as packages outside this one. Examples/Still (the model and the render
 # stages alone, no display) renders a frame, checked pixel by pixel. Examples/Drop (the whole
 # app as a library, run with a transition of its own) is driven in a real X window: it opens
 # on its own transition, a drag down presents it, a drag up dismisses it, SIGTERM ends it.
@@ -24,14 +24,24 @@ blue = [x for x in range(640) if px(x, 480) == (0x34, 0x78, 0xF6, 255)]
 assert blue[0] > 80 + 4 or blue[-1] < 560 - 4, (blue[0], blue[-1])
 PY
 echo "example: ok (Examples/Still renders a flip's frame with Segue and SegueRender alone)"
-"$SWIFT" build --package-path Examples/Drop
-app=Examples/Drop/.build/debug/drop
+# Drop is built as a user's package is: a copy outside this repository, depending on it by
+# path, run from a folder of its own with no SEGUE_ASSETS — it must find the assets itself.
+outside=$(mktemp -d)
+trap 'rm -rf "$outside"' EXIT
+mkdir -p "$outside/drop"
+cp -r Examples/Drop/Package.swift Examples/Drop/Sources "$outside/drop/"
+sed -i "s|path: \"../..\"|path: \"$PWD\"|" "$outside/drop/Package.swift"
+"$SWIFT" build --package-path "$outside/drop"
+printf '#!/bin/sh\ncd "%s" && exec env -u SEGUE_ASSETS "%s" "$@"\n' "$outside" "$outside/drop/.build/debug/drop" >"$outside/run-drop"
+chmod +x "$outside/run-drop"
+app=$outside/run-drop
 out=${OUT:-out/example}
 mkdir -p "$out"
 . scripts/e2e-lib.sh
+trap 'cleanup; rm -rf "$outside"' EXIT
 
 # The README's file twin of the example reads, checked by the example's own `check`.
-"$app" check Examples/drop.json | grep -q "ok — drop, format 1, 2 layers, 0.7 s" || { echo "example: FAIL: Examples/drop.json"; exit 1; }
+"$app" check "$PWD/Examples/drop.json" | grep -q "ok — drop, format 1, 2 layers, 0.7 s" || { echo "example: FAIL: Examples/drop.json"; exit 1; }
 # The package's transition is offered after the built-in demos, and opens first.
 "$app" --help | grep -q "drop  *The new screen drops in from above" || { echo "example: FAIL: --help does not list drop"; exit 1; }
 start_app drop
