@@ -12,8 +12,13 @@ public struct CustomTransition: Sendable {
     /// The reference timing: seconds, and the curve over the whole timeline.
     public var duration: Double
     public var curve: Curve
-    /// The eye's distance; nil for none.
+    /// The eye's distance; nil for none. The tuned distance is the container's sublayer
+    /// transform while an animator of one's own runs (`InPerspective`), so an animator that
+    /// only turns layers shows them in depth; a file's animator gives its own stage the same.
     public var perspective: TransitionFile.Perspective?
+    /// Whether the container is given the tuned perspective while the animator runs (false
+    /// for a file's, which sets its stage's).
+    var perspectiveOnContainer = true
     /// How drags drive it; nil: buttons only.
     public var interaction: TransitionFile.Interaction?
     /// The transition file it was read from; nil for one written in Swift.
@@ -53,6 +58,7 @@ public struct CustomTransition: Sendable {
                          perspectiveDistance: p.perspectiveDistance)
         }
         self.file = path
+        perspectiveOnContainer = false
         images = file.images.map { (TransitionFile.imageID($0.path), $0.path) }
         if file.presentation != nil {
             makePresentationController = { presented, presenting, p in
@@ -112,11 +118,17 @@ public struct CustomTransition: Sendable {
 
         public func animationController(forPresented presented: ViewController, presenting: ViewController,
                                         source: ViewController) -> ViewControllerAnimatedTransitioning? {
-            transition.makeAnimator(true, parameters)
+            seen(transition.makeAnimator(true, parameters))
         }
 
         public func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
-            transition.makeAnimator(false, parameters)
+            seen(transition.makeAnimator(false, parameters))
+        }
+
+        /// `animator` in the tuned perspective, where the container is given it.
+        private func seen(_ animator: ViewControllerAnimatedTransitioning) -> ViewControllerAnimatedTransitioning {
+            guard transition.perspectiveOnContainer, let d = parameters.perspectiveDistance else { return animator }
+            return InPerspective(animator, distance: d)
         }
 
         public func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
