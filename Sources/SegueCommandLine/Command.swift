@@ -26,10 +26,20 @@ public enum Command {
         exit(status)
     }
 
+    /// The running program's name as it was invoked (`segue`, or a package's own program
+    /// made with `Studio.run`): what its messages start with.
+    public static var program: String {
+        let invoked = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+        return invoked.isEmpty ? "segue" : invoked
+    }
+
     /// Writes "program: message" as one line on stderr.
     public static func printError(_ program: String, _ message: String) {
         writeStandardError(program + ": " + Echo.line(message) + "\n")
     }
+
+    /// Writes "PROGRAM: message" as one line on stderr, the program as invoked.
+    public static func report(_ message: String) { printError(program, message) }
 
     /// Writes `text` to stdout, all of it, or throws `OutputError` (a closed pipe, a full
     /// disk: "cannot write standard output: …", exit 1).

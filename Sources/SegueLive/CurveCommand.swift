@@ -95,7 +95,7 @@ struct CurveCommand {
             header = "# \(kind) cubic-bezier x1=\(curve.c1.x) y1=\(curve.c1.y) x2=\(curve.c2.x) y2=\(curve.c2.y) duration=\(duration)"
         }
         samples = try a.value(Self.samples) ?? 61
-        out = try a.value(Self.out).map { try OutputFile.target($0, for: "--out") }
+        out = try a.value(Self.out).map { try OutputFile.target($0, for: "--out", kind: "png") }
         a.checkEveryOptionRead()
         for (t, v, dv) in rows(count: samples) {
             guard t.isFinite, v.isFinite, dv.isFinite else {

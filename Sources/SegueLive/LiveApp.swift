@@ -100,8 +100,8 @@ final class LiveApp {
         host = try WindowHost(options: options.session, windowSize: options.windowSize, renderer: options.renderer,
                               fullScreen: options.fullScreen)
         let tunings = options.noSavedTuning ? TuningStore() : TuningStore.defaultPath().map(TuningStore.init(path:)) ?? TuningStore()
-        if let problem = tunings.problem { Command.writeStandardError("segue: \(problem)\n") }
-        tunings.onProblem = { Command.writeStandardError("segue: \($0)\n") }
+        if let problem = tunings.problem { Command.report(problem) }
+        tunings.onProblem = { Command.report($0) }
         let configured = Options.configuredFiles
         session = Session(options: host.options, window: host.window.size, transitions: options.lineup.transitions,
                           moreFiles: configured, tunings: tunings)

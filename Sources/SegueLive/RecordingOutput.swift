@@ -23,7 +23,7 @@ final class RecordingOutput: Sendable {
         self.path = path
         state = Mutex(State(recording: recording))
         let id = ExitHooks.add { [self] in
-            do { try self.save() } catch { Command.printError("segue", "\(error)") }
+            do { try self.save() } catch { Command.report("\(error)") }
         }
         hook.withLock { $0 = id }
     }

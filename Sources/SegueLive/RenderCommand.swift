@@ -72,7 +72,7 @@ struct RenderCommand {
         }
         operation = op
         progress = try a.required(Self.progress, by: "render")
-        out = try OutputFile.target(try a.required(Self.out, by: "render"), for: "--out")
+        out = try OutputFile.target(try a.required(Self.out, by: "render"), for: "--out", kind: "png")
         curve = try a.value(Self.curve)
         size = try a.value(Self.size) ?? Size(width: 375, height: 667)
         scale = try a.value(Self.scale) ?? 1

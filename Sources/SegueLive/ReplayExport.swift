@@ -126,7 +126,7 @@ struct ReplayExport {
         try check(plan)
         let count = plan.drawnCount
         let name = Echo.quoted(target.path)
-        var progress = Progress("segue: replay → \(name)", total: count, isTerminal: isatty(2) == 1, now: started)
+        var progress = Progress("\(Command.program): replay → \(name)", total: count, isTerminal: isatty(2) == 1, now: started)
         do {
             try write(replayer, plan, &progress, renderer: kind, emit: emit)
         } catch {
@@ -135,7 +135,7 @@ struct ReplayExport {
             throw error
         }
         let cut = plan.framesInRange - count
-        Command.writeStandardError(progress.clear() + "segue: wrote \(name)\(Self.sizeText(target.path)): \(count) frames at "
+        Command.writeStandardError(progress.clear() + "\(Command.program): wrote \(name)\(Self.sizeText(target.path)): \(count) frames at "
                                    + "\(VideoFormat.number(frameRate)) per second" + (cut > 0 ? " (\(cut) idle \(cut == 1 ? "one" : "ones") cut)" : "")
                                    + " in \(String(format1: Platform.seconds - started)) s\n")
     }

@@ -25,8 +25,7 @@ public enum Studio {
     /// SIGINT / SIGTERM.
     @MainActor
     public static func run(_ transitions: [CustomTransition] = []) -> Never {
-        let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "segue") } ?? "segue"
-        Command.run(program) {
+        Command.run(Command.program) {
             var args = Array(CommandLine.arguments.dropFirst())
             if let problem = problem(with: transitions, taken: DemoCatalog.names) { throw UsageError(problem) }
             let lineup = { try Lineup(own: transitions, assets: try Assets.directory()) }

@@ -114,7 +114,7 @@ final class TransitionExporter {
     /// The app is ending: waits for the exports under way (`waiting`), or stops them (a
     /// signal: each removes what it had written), and tells `session`.
     func finish(_ session: Session, waiting: Bool) {
-        if waiting && isBusy { Command.writeStandardError("segue: finishing \(jobs.count) export\(jobs.count == 1 ? "" : "s")…\n") }
+        if waiting && isBusy { Command.report("finishing \(jobs.count) export\(jobs.count == 1 ? "" : "s")…") }
         while isBusy {
             if !waiting || Interruption.signal != nil { for job in jobs { job.child.stop() } }
             poll(session)
@@ -126,9 +126,9 @@ final class TransitionExporter {
 
     private func report(_ file: String, problem: String?, to session: Session) {
         if let problem {
-            Command.printError("segue", "export \(Echo.quoted(file)) failed: \(problem)")
+            Command.report("export \(Echo.quoted(file)) failed: \(problem)")
         } else {
-            Command.writeStandardError("segue: exported \(Echo.quoted(file))\n")
+            Command.report("exported \(Echo.quoted(file))")
         }
         session.exportEnded(file: file, problem: problem)
     }

@@ -48,7 +48,7 @@ final class WindowHost {
                 if windowSize == nil { size = Layout.windowSize(screen: o.size, scale: fitting, density: density, hudScale: o.hudScale) }
             }
             size = (min(size.width, d.width), min(size.height, d.height))
-            Command.writeStandardError("segue: \(said): opened at \(size.width)×\(size.height)\n")
+            Command.report("\(said): opened at \(size.width)×\(size.height)")
         }
         self.options = o
         window = try SDLWindow(platform: platform, title: "Segue", width: size.width, height: size.height)

@@ -37,6 +37,19 @@ package enum OutputFile {
         return target
     }
 
+    /// `target`, for a file written as `kind` (its extension, lowercased: "png"): a name with
+    /// another extension is refused (a `.jpg` would hold a PNG); one with none is taken.
+    package static func target(_ path: String, for option: String, kind: String) throws -> String {
+        let name = Path.split(path).name
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            let ext = name[name.index(after: dot)...].lowercased()
+            guard ext == kind else {
+                throw UsageError("\(option) \(Echo.quoted(path)): Segue writes \(kind.uppercased()) files, so the name must end in .\(kind), not .\(Echo.line(ext))")
+            }
+        }
+        return try target(path, for: option)
+    }
+
     /// Writes the file at `path` (checked with `target` first) with `body`, whole or not at
     /// all. `path` is how messages name it. A signal stops the writing (`Interrupted`)
     /// unless `interruptible` is false: what must be written on the way out (a recording).

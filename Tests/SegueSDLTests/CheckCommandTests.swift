@@ -73,4 +73,15 @@ import Testing
         #expect(w.stdout == "\(sheet): ok — sheet, format 2, 2 layers, 0.5 s, 1 warning\n")
         #expect(w.stderr == "\(sheet):2:28: warning: presentation.frame: the modal layer comes to rest at [0, 76.7, 375, 600.3] pt, not at this frame's [0, 66.7, 375, 600.3] (on a 375 × 667 screen)\n")
     }
+
+    /// A program made with `Studio.run` says its own name: run as `spin`, its messages start
+    /// with `spin:`, not `segue:`.
+    @Test func aProgramSaysItsOwnName() throws {
+        let dir = try CommandLineTests.temporaryDirectory()
+        let spin = dir.appendingPathComponent("spin").path
+        try FileManager.default.createSymbolicLink(atPath: spin, withDestinationPath: CommandLineTests.executable)
+        let r = try CommandLineTests.run(["check", dir.path + "/none.json"], as: spin)
+        #expect(r.status == 2)
+        #expect(r.stderr == "'\(dir.path)/none.json': no such file\nspin: 1 of 1 file has problems\n")
+    }
 }

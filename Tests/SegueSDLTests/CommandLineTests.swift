@@ -25,9 +25,9 @@ import SegueRender
         let stderr: String
     }
 
-    static func run(_ args: [String]) throws -> Result {
+    static func run(_ args: [String], as program: String? = nil) throws -> Result {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
+        p.executableURL = URL(fileURLWithPath: program ?? executable)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
@@ -135,6 +135,12 @@ import SegueRender
         let nowhere = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.5",
                                     "--out", dir.appendingPathComponent("missing/f.png").path])
         #expect(nowhere.status == 2 && nowhere.stderr.contains("does not exist"), "\(nowhere.stderr)")
+        // A name of another image kind would hold a PNG: refused, nothing written.
+        let jpeg = dir.appendingPathComponent("f.jpg").path
+        let wrongKind = try Self.run(["render", "--transition", "flip", "--operation", "present", "--progress", "0.5", "--out", jpeg])
+        #expect(wrongKind.status == 2 && wrongKind.stderr == "segue: --out '\(jpeg)': Segue writes PNG files, so the name must end in .png, not .jpg\n")
+        #expect(!FileManager.default.fileExists(atPath: jpeg))
+        #expect(try Self.run(["curve", "linear", "--out", dir.appendingPathComponent("c.gif").path]).status == 2)
     }
 
     @Test func imagesThatClaimHugeSizesOrAreEmptyAreRefused() throws {
