@@ -25,10 +25,6 @@ struct RenderCommand {
         where to write the PNG: written whole or not at all (an existing file is replaced only \
         by a complete one); it must be a regular file or not exist yet
         """)
-    static let curve = Option<Curve>.curve("--curve", help: """
-        \(TimingCurve.names.joined(separator: " | ")) | cubic-bezier:x1,y1,x2,y2 | spring:RATIO,VELOCITY: the curve over \
-        the whole timeline (default: the transition's own)
-        """)
     static let size = Option<Size>.size("--size", help: "the screen in points, 1…10000 a side (default: 375x667)")
     static let scale = Option.number("--scale", "S", in: 0.1...8, help: "pixels per point, 0.1…8 (default: 1)")
     static let from = Option<String>.text("--from", "IMAGE", help: """
@@ -39,14 +35,19 @@ struct RenderCommand {
     static let to = Option<String>.text("--to", "IMAGE", help: "the same for the to-screen")
 
     static var required: [OptionSpec] { [transition.spec, operation.spec, progress.spec, out.spec] }
-    static var optional: [OptionSpec] { [transitionFile.spec, curve.spec, size.spec, scale.spec, from.spec, to.spec, Renderer.Kind.option.spec] }
+    /// Besides the tuning the app takes (`--duration`, `--curve`, `--perspective`…, from the
+    /// parameter table).
+    static var optional: [OptionSpec] {
+        [transitionFile.spec, size.spec, scale.spec, from.spec, to.spec, Renderer.Kind.option.spec] + Parameter.allCases.map(\.spec.option)
+    }
 
     /// What is rendered: a demo's transition, or a file's.
     var transition: StageEntry
     var operation: TransitionContext.Operation
     var progress: Double
     var out: String
-    var curve: Curve?
+    /// The tuning given, as the app takes it (`SessionOptions.tuning`).
+    var tuning = SessionOptions()
     var size: Size
     var scale: Double
     var fromImage: String?
@@ -73,7 +74,7 @@ struct RenderCommand {
         operation = op
         progress = try a.required(Self.progress, by: "render")
         out = try OutputFile.target(try a.required(Self.out, by: "render"), for: "--out", kind: "png")
-        curve = try a.value(Self.curve)
+        tuning.tuning = try SessionOptions.tuning(a)
         size = try a.value(Self.size) ?? Size(width: 375, height: 667)
         scale = try a.value(Self.scale) ?? 1
         fromImage = try a.value(Self.from)
@@ -107,7 +108,7 @@ struct RenderCommand {
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: renderer)
         guard let demo = transition.makeDemo(screenSize: size) else { return }
         try canvas.drawer.textures.registerAssets(demo.images)
-        if let curve { demo.curve = curve }
+        demo.parameters = tuning.applied(to: demo.parameters)
         let screens = demo.screens(for: operation)
         for (path, vc, role) in [(fromImage, screens.from, "from"), (toImage, screens.to, "to")] {
             guard let path else { continue }

@@ -57,23 +57,30 @@ extension SessionOptions {
         transitionFiles = try a.values(Self.transitionFileOption)
         if let s = try a.value(Self.sizeOption) { size = s }
         scale = try a.value(Self.scaleOption)
+        tuning = try Self.tuning(a)
+        slowMotion = a.flag(Self.slowMotionFlag)
+        hudScale = try a.value(Self.hudScaleOption)
+        displayDensity = try a.value(Self.displayDensityOption)
+        autoplay = a.flag(Self.autoplayFlag)
+    }
+
+    /// The tuning options among `a` (parsed with `Parameter`'s options among its own), each
+    /// checked and kept as its parameter writes it: what the app and `render` both take.
+    package static func tuning(_ a: Arguments) throws -> [Parameter: String] {
+        var tuning: [Parameter: String] = [:]
         for parameter in Parameter.allCases {
             let spec = parameter.spec
             guard let placeholder = spec.option.placeholder else {
                 if a.flag(Flag(spec.option.name, help: spec.option.help)) { tuning[parameter] = "" }
                 continue
             }
-            // Checked now, and kept as the parameter writes it.
             tuning[parameter] = try a.value(Option(spec.option.name, placeholder, help: spec.option.help) { text in
                 var p = TransitionParameters(duration: 1, curve: .linear)
                 try parameter.spec.assign(text, &p)
                 return parameter.spec.argument(p) ?? text
             })
         }
-        slowMotion = a.flag(Self.slowMotionFlag)
-        hudScale = try a.value(Self.hudScaleOption)
-        displayDensity = try a.value(Self.displayDensityOption)
-        autoplay = a.flag(Self.autoplayFlag)
+        return tuning
     }
 
     /// Session options alone, strictly (a recording's arguments).

@@ -123,6 +123,25 @@ import SegueRender
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// render takes the tuning the app takes, from the same table: a perspective of its own
+    /// draws another frame, one out of range is refused as the app refuses it.
+    @Test func renderTakesTheAppsTuning() throws {
+        let dir = try Self.temporaryDirectory()
+        func frame(_ extra: [String]) throws -> Data {
+            let out = dir.appendingPathComponent("f.png").path
+            let r = try Self.run(["render", "--transition", "cube", "--operation", "present", "--progress", "0.4", "--out", out] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        let plain = try frame([]), near = try frame(["--perspective", "250"])
+        // The cube's own is 160 % of the width, 600 points.
+        let same = try frame(["--perspective", "600"])
+        #expect(plain != near && plain == same)
+        let far = try Self.run(["render", "--transition", "cube", "--operation", "present", "--progress", "0.4", "--perspective", "5",
+                                "--out", dir.appendingPathComponent("g.png").path])
+        #expect(far.status == 2 && far.stderr.hasPrefix("segue: --perspective must be"), "\(far.stderr)")
+    }
+
     @Test func corruptImageAndUnwritableOutputExitTwo() throws {
         let dir = try Self.temporaryDirectory()
         let bad = dir.appendingPathComponent("bad.png")
