@@ -107,6 +107,7 @@ final class LiveApp {
                           moreFiles: configured, tunings: tunings)
         session.copy = { [host] in host.platform.setClipboard($0) }
         session.toggleFullScreen = { [host] in host.window.isFullScreen.toggle() }
+        session.report = { Command.report($0) }
         if options.events {
             session.emit = { Platform.printLine($0) }
             stats = FrameStats()

@@ -39,6 +39,8 @@ package final class Session {
     package internal(set) var hud: HUDModel
     /// Receives every event line (`SessionEvent.jsonLine`).
     package var emit: (String) -> Void = { _ in }
+    /// Says one line on stderr (the app's: "PROGRAM: line").
+    package var report: (String) -> Void = { _ in }
     /// Where `y` puts the tuning as code (the app: SDL's clipboard); nil: nowhere.
     package var copy: ((String) -> Void)?
     /// What `f` and F11 do (the app: switch the window to and from full screen); nil: nothing.
@@ -158,6 +160,12 @@ package final class Session {
     private func transitionEvent(_ event: Window.TransitionEvent, of variant: Variant) {
         switch event {
         case .began(let c), .ended(let c, _): guard c.isAnimated else { return }
+        case .mistake(let c, let message):
+            // Said as UIKit logs it: one line on stderr, an event, the HUD's message.
+            report(message)
+            hud.problem = message
+            emit(SessionEvent.mistake(transition: c.transitionName, message: message).jsonLine)
+            return
         }
         let e: SessionEvent
         switch event {
@@ -167,6 +175,7 @@ package final class Session {
             variant.ending = nil
             variant.beginPlot(at: sceneTime)
             e = .began(transitionState(c, variant), interactive: c.isInteractive)
+        case .mistake: return
         case .ended(let c, let cancelled):
             variant.endPlot(at: sceneTime, cancelled: cancelled)
             if !isTransitioning { lastTransition = (c.transitionName, transitionBegan...max(realTime ?? 0, transitionBegan)) }

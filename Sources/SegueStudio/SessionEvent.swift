@@ -17,6 +17,8 @@ import SegueCatalog
 /// - `stats`: `frames`, `dragFrames`, `dragFps`, `frameWorkMs`, `inputToPresentMs` — on quitting;
 /// - `loaded`: `name`, `file` — a transition file read (at start and after each good save);
 ///   `error`: `file`, `message` — a save that does not read (the last good version stays);
+///   or `transition`, `message` — a transition's animator broke its contract (it never added
+///   the to-view, or never called `completeTransition`), the screen brought to rest;
 /// - `tuning`: `demo`, `tuning`, `command`, `swift` (and `variant` while split) — `y` copied the
 ///   demo's tuning as code;
 /// - `exported`: `file` — `e`'s video of the last transition is written (a failed one is an
@@ -32,6 +34,8 @@ package enum SessionEvent: Encodable, Hashable, Sendable {
     case loaded(file: String, name: String)
     /// A transition file that does not read, or an export that failed (its `file`).
     case error(file: String, message: String)
+    /// An animator that broke its contract (`Window.TransitionEvent.mistake`).
+    case mistake(transition: String, message: String)
     case tuning(demo: String, tuning: Tuning, command: String, swift: String, variant: String?)
     case exported(file: String)
 
@@ -44,7 +48,7 @@ package enum SessionEvent: Encodable, Hashable, Sendable {
         case .ended: "ended"
         case .stats: "stats"
         case .loaded: "loaded"
-        case .error: "error"
+        case .error, .mistake: "error"
         case .tuning: "tuning"
         case .exported: "exported"
         }
@@ -215,6 +219,9 @@ package enum SessionEvent: Encodable, Hashable, Sendable {
             try c.encode(name, forKey: .name)
         case let .error(file, message):
             try c.encode(file, forKey: .file)
+            try c.encode(message, forKey: .message)
+        case let .mistake(transition, message):
+            try c.encode(transition, forKey: .transition)
             try c.encode(message, forKey: .message)
         case let .tuning(demo, tuning, command, swift, variant):
             try c.encode(demo, forKey: .demo)

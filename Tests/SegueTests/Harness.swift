@@ -16,6 +16,7 @@ final class Harness {
             switch event {
             case .began(let c): self.log.append("began \(c.transitionName) \(c.operation.rawValue) interactive=\(c.isInteractive)")
             case .ended(let c, let cancelled): self.log.append("ended \(c.transitionName) \(c.operation.rawValue) cancelled=\(cancelled)")
+            case .mistake(_, let message): self.log.append("mistake: \(message)")
             }
         }
         window.advance(to: 0)

@@ -54,6 +54,9 @@ import SegueTestSupport
                     if watch.open.removeValue(forKey: id) == nil { problem("\(c.transitionName) ended without beginning") }
                     watch.ended.insert(id)
                     watch.kept.append(c)
+                case .mistake(let c, let message):
+                    // The shipped animators keep their contract.
+                    problem("\(c.transitionName): \(message)")
                 }
             }
         }

@@ -9,6 +9,9 @@ public final class Window: View {
     package enum TransitionEvent {
         case began(TransitionContext)
         case ended(TransitionContext, cancelled: Bool)
+        /// The transition's animator broke the contract (`TransitionContext`'s checks): one
+        /// line saying how, as UIKit logs it.
+        case mistake(TransitionContext, String)
     }
 
     /// Holds the screen's current view controller views; transitions animate inside it.
@@ -66,6 +69,7 @@ public final class Window: View {
         for link in displayLinks { link.fire(time) }
         displayLinks.removeAll { !$0.isValid }
         layer.completeEndedAnimations()
+        activeTransition?.checkDeadline(at: time)
     }
 
     /// Registers `callback` to run on every `advance(to:)` until the link is invalidated.

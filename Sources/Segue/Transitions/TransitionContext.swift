@@ -38,6 +38,10 @@ public final class TransitionContext {
     private let onComplete: (Bool) -> Void
     /// The container's local time when the animator ran (nil before it ran).
     package private(set) var animationStartTime: Double?
+    /// The window's time by which the transition must have completed: its animation's time
+    /// (at the completion speed, after a release) and a second more, from when it last began
+    /// to play on its own; nil while a finger holds it.
+    private var deadline: Double?
 
     init(operation: Operation, from: ViewController, to: ViewController, containerView: View,
          animator: ViewControllerAnimatedTransitioning?,
@@ -121,8 +125,52 @@ public final class TransitionContext {
     package func runAnimator() {
         guard animationStartTime == nil, let animator else { return }
         animationStartTime = containerView.layer.localTime
+        if phase != .interactive { startDeadline() }
         animator.animateTransition(using: self)
+        // UIKit's contract: the animator puts the to-view in the container as it starts.
+        let to = view(forKey: .to)
+        if to.superview == nil, !phase.isOver {
+            containerView.window?.notify(.mistake(self, "transition \(Self.quoted(transitionName)) never added the to-view to the container"))
+            containerView.addSubview(to)
+        }
     }
+
+    /// Starts the clock the transition must complete by (`deadline`).
+    private func startDeadline() {
+        guard let now = containerView.window?.time else { return }
+        let speed = interactionController.map { max($0.completionSpeed, 1e-3) } ?? 1
+        deadline = now + duration / min(speed, 1) + 1
+    }
+
+    /// Past the deadline with no `completeTransition`: tells the window, and brings the
+    /// screen to rest (`recover`). Called by the window as its clock moves.
+    package func checkDeadline(at time: Double) {
+        guard let deadline, time > deadline, !phase.isOver else { return }
+        containerView.window?.notify(.mistake(self, "transition \(Self.quoted(transitionName)) did not call completeTransition within its duration + 1 s"))
+        recover()
+    }
+
+    /// Ends a transition its animator left unfinished, at rest: as completed (or cancelled, as
+    /// it was told), the views the animator left in the container gone, the kept screen
+    /// whole, shown and untransformed.
+    private func recover() {
+        let kept = view(forKey: transitionWasCancelled ? .from : .to)
+        let presenting = operation == .dismiss ? view(forKey: .to) : view(forKey: .from)
+        let stays = !(presentation?.shouldRemovePresentersView ?? true)
+        for v in containerView.subviews where v !== kept && !(stays && v === presenting) { v.removeFromSuperview() }
+        containerView.layer.sublayerTransform = .identity
+        if kept.superview !== containerView {
+            kept.removeFromSuperview()
+            containerView.addSubview(kept)
+        }
+        kept.transform = .identity
+        kept.alpha = 1
+        kept.isHidden = false
+        kept.frame = transitionWasCancelled ? initialFrame(for: viewController(forKey: .from)) : finalFrame(for: viewController(forKey: .to))
+        completeTransition(!transitionWasCancelled)
+    }
+
+    static func quoted(_ name: String) -> String { "'" + name + "'" }
 
     // MARK: Reporting
 
@@ -144,6 +192,7 @@ public final class TransitionContext {
     public func finishInteractiveTransition() {
         guard phase == .interactive else { return }
         phase = .finishing
+        startDeadline()
     }
 
     /// Records that the interactive part ended and the transition will be cancelled.
@@ -151,6 +200,7 @@ public final class TransitionContext {
         guard phase == .interactive else { return }
         phase = .cancelling
         transitionWasCancelled = true
+        startDeadline()
     }
 
     /// Ends the transition; only the first call counts. `didComplete` true keeps the to-view
