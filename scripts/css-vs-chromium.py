@@ -9,7 +9,7 @@ Usage: scripts/css-vs-chromium.py [--segue PATH] [--classes "A B"] STYLE.css NAM
   has the classes `animate__animated animate__NAME NAME` (animate.css's) and those of
   --classes, so the rule that names the animation (its origin, backface, timing) applies
   in the browser as import-css applies it.
-Needs python3-numpy and chromium (scripts/install-deps.sh numpy chromium)."""
+Needs python3-numpy and chromium (scripts/install-deps.sh python3-numpy chromium)."""
 import argparse, os, struct, subprocess, sys, tempfile, zlib
 
 try:
