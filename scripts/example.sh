@@ -23,7 +23,14 @@ assert px(320, 480) == (0x34, 0x78, 0xF6, 255), px(320, 480)  # the card's middl
 blue = [x for x in range(640) if px(x, 480) == (0x34, 0x78, 0xF6, 255)]
 assert blue[0] > 80 + 4 or blue[-1] < 560 - 4, (blue[0], blue[-1])
 PY
-echo "example: ok (Examples/Still renders a flip's frame with Segue and SegueRender alone)"
+python3 - out/example/still.png <<'PY' || { echo "example: FAIL: Examples/Still's PNG"; exit 1; }
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG"
+w, h, depth, colour = struct.unpack(">IIBB", data[16:26])
+assert (w, h, depth, colour) == (640, 960, 8, 6), (w, h, depth, colour)
+PY
+echo "example: ok (Examples/Still renders a flip's frame with Segue and SegueRender alone, as PAM and PNG)"
 # Drop is built as a user's package is: a copy outside this repository, depending on it by
 # path, run from a folder of its own with no SEGUE_ASSETS — it must find the assets itself.
 outside=$(mktemp -d)

@@ -1,4 +1,5 @@
 import Segue
+import SegueProcess
 
 /// A window's frames as pixels, on the CPU, with no platform and no display: its layer tree
 /// as it shows at the window's time, drawn by Segue's rasterizer into RGBA bytes — the same
@@ -36,5 +37,21 @@ public final class FrameRenderer {
     /// bytes, straight alpha, rows top first.
     public func render(_ window: Window, pixelScale: Double = 1, background: Color = .black) throws -> [UInt8] {
         try canvas.render(Compositor.compose(window.layer, scale: pixelScale), pixelScale: pixelScale, background: background)
+    }
+
+    /// Writes `rgba` (a frame `render` made: `width` × `height` pixels) as a PNG at `path`,
+    /// whole or not at all (an existing file is replaced only by a complete one). Throws a
+    /// `RenderError` for a frame of another size, and for a path that cannot be written.
+    public func writePNG(_ rgba: [UInt8], to path: String) throws {
+        guard rgba.count == width * height * 4 else {
+            throw RenderError("a frame of \(rgba.count) bytes is not \(width)×\(height) RGBA pixels")
+        }
+        do {
+            try ImageFile.writePNG(rgba, width: width, height: height, to: OutputFile.target(path, for: "the PNG"))
+        } catch let e as RenderError {
+            throw e
+        } catch {
+            throw RenderError("\(error)")
+        }
     }
 }

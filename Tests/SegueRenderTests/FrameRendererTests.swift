@@ -21,6 +21,22 @@ struct FrameRendererTests {
         return (window, half)
     }
 
+    /// A frame written as a PNG reads back texel for pixel; a frame of another size, or a
+    /// folder for a path, is one error and nothing written.
+    @Test func aFrameIsWrittenAsAPNG() throws {
+        let (w, _) = window()
+        let renderer = try FrameRenderer(width: 40, height: 30)
+        let rgba = try renderer.render(w)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-png-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try renderer.writePNG(rgba, to: dir + "/frame.png")
+        let back = try ImageFile.readRGBA(dir + "/frame.png")
+        #expect(back.width == 40 && back.height == 30 && back.rgba == rgba)
+        #expect(throws: RenderError.self) { try renderer.writePNG(Array(rgba.dropLast(4)), to: dir + "/short.png") }
+        #expect(throws: RenderError.self) { try renderer.writePNG(rgba, to: dir) }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/short.png"))
+    }
+
     @Test func viewsArePaintedWhereTheyAre() throws {
         let (window, _) = window()
         let frame = try FrameRenderer(width: 40, height: 30).render(window)

@@ -22,7 +22,10 @@ do {
     // PAM: a header, then the RGBA bytes as they are.
     let header = "P7\nWIDTH \(renderer.width)\nHEIGHT \(renderer.height)\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
     try (Data(header.utf8) + Data(rgba)).write(to: URL(fileURLWithPath: path), options: .atomic)
-    print("still: \(path), \(renderer.width)×\(renderer.height)")
+    // And as a PNG beside it, written whole.
+    let png = (path.hasSuffix(".pam") ? String(path.dropLast(4)) : path) + ".png"
+    try renderer.writePNG(rgba, to: png)
+    print("still: \(path) and \(png), \(renderer.width)×\(renderer.height)")
 } catch {
     FileHandle.standardError.write(Data("still: \(error)\n".utf8))
     exit(1)
