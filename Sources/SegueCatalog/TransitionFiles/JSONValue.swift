@@ -46,6 +46,12 @@ package struct JSONValue: Hashable, Sendable {
     package var line: Int
     package var column: Int
 
+    /// The value under `key` of an object (nil: none, or not an object).
+    package func member(_ key: String) -> JSONValue? {
+        guard case .object(let members) = kind else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
     /// What the value is, for messages: "a number", "an object"…
     package var typeName: String {
         switch kind {

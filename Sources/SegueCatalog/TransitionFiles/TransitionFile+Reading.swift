@@ -158,8 +158,7 @@ private struct FieldValue {
 
     /// The member `key` of this object, where it has one.
     func member(_ key: String) -> FieldValue? {
-        guard case .object(let members) = value.kind, let m = members.first(where: { $0.key == key }) else { return nil }
-        return at(m.value, place.isEmpty ? key : "\(place).\(key)")
+        value.member(key).map { at($0, place.isEmpty ? key : "\(place).\(key)") }
     }
 
     /// Records a warning about this value.

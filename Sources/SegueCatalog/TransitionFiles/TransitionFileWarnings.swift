@@ -11,7 +11,7 @@ enum TransitionFileWarnings {
     /// point on the default screen), or a presentation with no modal layer to rest there.
     static func presentation(of file: TransitionFile, root: JSONValue) -> [TransitionFileError] {
         guard let presentation = file.presentation else { return [] }
-        let place = member(root, "presentation").flatMap { member($0, "frame") } ?? root
+        let place = root.member("presentation")?.member("frame") ?? root
         func warning(_ message: String) -> TransitionFileError {
             TransitionFileError(place: "presentation.frame", message: message, line: place.line, column: place.column)
         }
@@ -35,10 +35,5 @@ enum TransitionFileWarnings {
         func n(_ v: Double) -> String { TransitionFile.number((v * 10).rounded() / 10) }
         return [warning("the modal layer comes to rest at [\(n(shown.minX)), \(n(shown.minY)), \(n(shown.width)), \(n(shown.height))] pt, "
                         + "not at this frame's [\(n(target.minX)), \(n(target.minY)), \(n(target.width)), \(n(target.height))] (on a 375 × 667 screen)")]
-    }
-
-    static func member(_ value: JSONValue, _ key: String) -> JSONValue? {
-        guard case .object(let members) = value.kind else { return nil }
-        return members.first { $0.key == key }?.value
     }
 }
