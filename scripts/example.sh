@@ -17,11 +17,16 @@ data = open(sys.argv[1], "rb").read()
 head = b"P7\nWIDTH 640\nHEIGHT 960\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
 assert data.startswith(head) and len(data) == len(head) + 640 * 960 * 4, "not a 640x960 RGBA PAM"
 px = lambda x, y: tuple(data[len(head) + (y * 640 + x) * 4:len(head) + (y * 640 + x) * 4 + 4])
-assert px(5, 5) == (0x10, 0x14, 0x18, 255), px(5, 5)        # the screen
-assert px(320, 480) == (0x34, 0x78, 0xF6, 255), px(320, 480)  # the card's middle
-# Turned part-way: the card's near edge stands out past its resting edge, its far edge in.
-blue = [x for x in range(640) if px(x, 480) == (0x34, 0x78, 0xF6, 255)]
-assert blue[0] > 80 + 4 or blue[-1] < 560 - 4, (blue[0], blue[-1])
+blue, dark, card = (0x34, 0x78, 0xF6, 255), (0x10, 0x14, 0x18, 255), (0xF2, 0xF2, 0xF7, 255)
+# The door 0.4 s into its swing: hinged at the left edge, its free edge not yet across, the
+# old screen and its card still showing on the right.
+assert px(5, 5) == blue, px(5, 5)
+assert px(635, 5) == dark and px(500, 480) == card, (px(635, 5), px(500, 480))
+edge = max(x for x in range(640) if px(x, 5) == blue)
+assert 160 < edge < 600, edge
+# In depth: the free edge has come nearer, so the door's card is taller there than at the hinge.
+column = lambda x: sum(1 for y in range(960) if px(x, y) == card)
+assert column(edge - 70) > column(40) + 100, (column(edge - 70), column(40))
 PY
 python3 - out/example/still.png <<'PY' || { echo "example: FAIL: Examples/Still's PNG"; exit 1; }
 import struct, sys, zlib
@@ -30,7 +35,7 @@ assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG"
 w, h, depth, colour = struct.unpack(">IIBB", data[16:26])
 assert (w, h, depth, colour) == (640, 960, 8, 6), (w, h, depth, colour)
 PY
-echo "example: ok (Examples/Still renders a flip's frame with Segue and SegueRender alone, as PAM and PNG)"
+echo "example: ok (Examples/Still holds its own transition at 0.4 and renders the frame with Segue and SegueRender alone, as PAM and PNG)"
 # Drop is built as a user's package is: a copy outside this repository, depending on it by
 # path, run from a folder of its own with no SEGUE_ASSETS — it must find the assets itself.
 outside=$(mktemp -d)
