@@ -7,7 +7,7 @@ ARGS ?=
 # rounding needs no libm call; magic move at 4K draws about a fifth faster.
 RELEASE := -c release $(if $(filter x86_64,$(shell uname -m)),-Xswiftc -target-cpu -Xswiftc nehalem)
 
-.PHONY: deps build run test tsan test-release bench e2e example fuzz pictures clean
+.PHONY: deps build run test tsan test-release bench e2e example docs fuzz pictures clean
 
 deps:
 	@scripts/install-deps.sh
@@ -45,6 +45,11 @@ e2e: build
 example: deps
 	scripts/install-deps.sh xvfb xdotool python3
 	SWIFT=$(SWIFT) scripts/example.sh
+
+# The libraries' API documentation (DocC, the toolchain's own docc) as a static site in out/docs;
+# fails on a public declaration without a summary and on a broken symbol link.
+docs: deps
+	SWIFT=$(SWIFT) scripts/docs.sh
 
 # libFuzzer on the replay parser and the image-header reader, FUZZ_SECONDS each (30 by default).
 fuzz:

@@ -9,6 +9,7 @@ import SegueProcess
 public final class FrameRenderer {
     /// The frame's size in pixels.
     public let width: Int
+    /// The frame's height in pixels, 1…8192.
     public let height: Int
     private let canvas: OffscreenCanvas
 

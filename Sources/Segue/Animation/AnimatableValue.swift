@@ -1,15 +1,21 @@
 /// The layer properties that animations can change (Core Animation key paths).
 public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
+    /// The `LayerState` property of the same name; position and anchorPoint take `.point`, bounds
+    /// `.rect`, the two transforms `.transform`, backgroundColor `.color`, the others `.number`.
     case position, bounds, anchorPoint, transform, sublayerTransform, opacity, backgroundColor, cornerRadius
 }
 
 /// A value of an animatable property. Interpolation is not clamped: a spring may overshoot.
 public enum AnimatableValue: Hashable, Sendable {
+    /// A number, as `opacity` (0…1) and `cornerRadius` (points) take.
     case number(Double)
+    /// A point, as `position` (superlayer points) and `anchorPoint` (unit coordinates) take.
     case point(Point)
+    /// A rectangle, as `bounds` takes; origin and size interpolate component by component.
     case rect(Rect)
     /// Boxed, so the enum stays small: the other values are copied every frame by the thousand.
     indirect case transform(Transform3D)
+    /// A colour, as `backgroundColor` takes; nil (none) animates as the other end at alpha 0.
     case color(Color?)
 
     /// The value a fraction `t` of the way to `other`. Transforms interpolate their

@@ -3,21 +3,38 @@
 /// elapsed fraction of time to progress, and the track maps progress to a value.
 public struct Animation: Sendable {
     /// What the layer shows before the animation starts and after it ends (`CAMediaTimingFillMode`).
-    public enum FillMode: Hashable, Sendable { case removed, forwards, backwards, both }
+    public enum FillMode: Hashable, Sendable {
+        /// Only while running; the model value shows before the start and after the end.
+        case removed
+        /// Holds the end value after the end; before the start the model value shows.
+        case forwards
+        /// Shows the start value before the start; after the end the model value shows.
+        case backwards
+        /// Holds the start value before the start and the end value after the end.
+        case both
+    }
 
+    /// The layer property this animation changes.
     public var property: AnimatableProperty
+    /// The values the property passes through, by progress (what `easing` gives).
     public var track: KeyframeTrack
+    /// Maps the elapsed fraction of `duration` (clamped to 0…1) to the track's progress.
     public var easing: Easing
     /// Seconds of animation-local time; at least 1e-9.
     public var duration: Double
     /// `beginTime` is in the layer's local time; nil means "when added".
     public var beginTime: Double?
+    /// Animation seconds per layer second; 0 holds still at `timeOffset`, negative runs backwards.
     public var speed: Double = 1
+    /// Seconds added to the elapsed time: where the animation is at `beginTime`.
     public var timeOffset: Double = 0
+    /// What shows before the start and after the end; `.both` (hold both ends) by default.
     public var fillMode: FillMode = .both
     /// The group this animation belongs to; told when the animation ends.
     public var transaction: AnimationTransaction?
 
+    /// An animation of `property` along `track` at speed 1, with no offset and fill mode `.both`;
+    /// `duration` (seconds) is raised to at least 1e-9, and a nil `beginTime` means when added.
     public init(property: AnimatableProperty, track: KeyframeTrack, easing: Easing = .bezier(.default),
                 duration: Double, beginTime: Double? = nil, transaction: AnimationTransaction? = nil) {
         self.property = property

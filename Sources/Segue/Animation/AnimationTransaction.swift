@@ -7,8 +7,10 @@ public final class AnimationTransaction {
     /// Animations of the group still running.
     public private(set) var pendingCount = 0
     private var allFinished = true
+    /// Whether the completion (if any) has run; once true, it stays true.
     public private(set) var isComplete = false
 
+    /// An empty group; `completion` gets `true` only if every animation added played to its end.
     public init(completion: ((Bool) -> Void)? = nil) {
         self.completion = completion
     }

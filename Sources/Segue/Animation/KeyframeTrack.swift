@@ -1,16 +1,21 @@
 /// Values at times in 0…1 (ascending), interpolated linearly between neighbours
 /// (`calculationMode = .linear`). Two keyframes make a basic from–to animation.
 public struct KeyframeTrack: Hashable, Sendable {
+    /// A value the track reaches at a given progress.
     public struct Keyframe: Hashable, Sendable {
+        /// The progress at which the track shows `value`, normally in 0…1.
         public var time: Double
+        /// The value shown at `time`.
         public var value: AnimatableValue
 
+        /// A keyframe showing `value` at progress `time` (not clamped).
         public init(time: Double, value: AnimatableValue) {
             self.time = time
             self.value = value
         }
     }
 
+    /// The keyframes in ascending time (equal times in the order given); never empty.
     public let keyframes: [Keyframe]
     /// The transform keyframes decomposed once, so a frame only interpolates the parts
     /// (nil for other values and for transforms with no decomposition). Derived from
@@ -29,7 +34,9 @@ public struct KeyframeTrack: Hashable, Sendable {
         }
     }
 
+    /// Whether the two tracks have the same keyframes.
     public static func == (a: KeyframeTrack, b: KeyframeTrack) -> Bool { a.keyframes == b.keyframes }
+    /// Hashes the keyframes, which are all `==` compares.
     public func hash(into h: inout Hasher) { h.combine(keyframes) }
 
     /// A from–to track.

@@ -16,9 +16,13 @@ import Foundation
 public struct Spring: Hashable, Sendable, CustomStringConvertible {
     package static let settleTolerance = 0.001
 
+    /// Always 1, so the stiffness and damping are per unit mass.
     public let mass: Double
+    /// k = ω₀², per second squared: the smallest for which the motion settles by `duration`.
     public let stiffness: Double
+    /// c = 2·ζ·√(k·m), per second.
     public let damping: Double
+    /// ζ (0.001…1000): below 1 it oscillates, 1 is critically damped, above 1 overdamped.
     public let dampingRatio: Double
     /// Whole distances per second at time 0.
     public let initialVelocity: Double
@@ -53,6 +57,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The parameters, as `spring mass=… stiffness=… damping=… initialVelocity=… duration=…`.
     public var description: String {
         "spring mass=\(mass) stiffness=\(stiffness) damping=\(damping) initialVelocity=\(initialVelocity) duration=\(duration)"
     }
@@ -131,7 +136,9 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
 /// What maps an animation's elapsed fraction of time to the fraction of change it shows.
 public enum Easing: Hashable, Sendable, CustomStringConvertible {
+    /// A timing curve, evaluated at the elapsed fraction clamped to 0…1.
     case bezier(TimingCurve)
+    /// A spring run over its own `duration`, which the fraction scales; may overshoot 1.
     case spring(Spring)
 
     /// The fraction of change at time fraction `x` (clamped to 0…1 for Béziers; a spring
@@ -143,6 +150,7 @@ public enum Easing: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The timing curve's or the spring's description.
     public var description: String {
         switch self {
         case .bezier(let c): return c.description

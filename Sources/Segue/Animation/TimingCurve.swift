@@ -2,7 +2,9 @@
 /// (`CAMediaTimingFunction`). It maps the fraction of elapsed time to the fraction of the
 /// change shown.
 public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
+    /// The first control point, leaving (0, 0); `init` clamps its x to 0…1, y may overshoot.
     public var c1: Point
+    /// The second control point, toward (1, 1); `init` clamps its x to 0…1, y may overshoot.
     public var c2: Point
     /// The name of a predefined curve, or nil for a custom one.
     public let name: String?
@@ -23,9 +25,13 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// A constant rate: control points (0, 0) and (1, 1).
     public static let linear = TimingCurve(0, 0, 1, 1, name: "linear")
+    /// Starts slowly and speeds up to the end: (0.42, 0) and (1, 1).
     public static let easeIn = TimingCurve(0.42, 0, 1, 1, name: "easeIn")
+    /// Starts at speed and slows into the end: (0, 0) and (0.58, 1).
     public static let easeOut = TimingCurve(0, 0, 0.58, 1, name: "easeOut")
+    /// Slow at both ends: (0.42, 0) and (0.58, 1).
     public static let easeInEaseOut = TimingCurve(0.42, 0, 0.58, 1, name: "easeInEaseOut")
     /// Core Animation's `kCAMediaTimingFunctionDefault`.
     public static let `default` = TimingCurve(0.25, 0.1, 0.25, 1, name: "default")
@@ -36,6 +42,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     /// The predefined curve called `name`, or nil.
     public static func named(_ name: String) -> TimingCurve? { named.first { $0.name == name } }
 
+    /// The predefined name, or `cubic-bezier(x1, y1, x2, y2)` for a custom curve.
     public var description: String {
         name ?? "cubic-bezier(\(c1.x), \(c1.y), \(c2.x), \(c2.y))"
     }

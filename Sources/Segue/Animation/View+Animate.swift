@@ -1,7 +1,9 @@
 /// How an `animate` call treats what is already running (`UIView.AnimationOptions`; the
 /// curve and the spring are parameters of their own here).
 public struct AnimationOptions: OptionSet, Hashable, Sendable {
+    /// The option bits.
     public let rawValue: Int
+    /// The options whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Start from what is shown now (the presentation value) rather than from the model

@@ -1,26 +1,39 @@
 /// An axis-aligned rectangle: an origin (its top-left corner, y down) and a size, in points.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The corner the size extends from, in points: the top-left while the size is non-negative.
     public var origin: Point
+    /// The width and height in points, kept as given (never standardized).
     public var size: Size
 
+    /// A rectangle with this origin and size, kept as given.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// The rectangle with origin (`x`, `y`) and size `width` × `height`, in points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The rectangle of no size at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// `origin.x`: the left edge while the width is non-negative.
     public var minX: Double { origin.x }
+    /// `origin.y`: the top edge while the height is non-negative.
     public var minY: Double { origin.y }
+    /// `origin.x + width`: the right edge while the width is non-negative.
     public var maxX: Double { origin.x + size.width }
+    /// `origin.y + height`: the bottom edge while the height is non-negative.
     public var maxY: Double { origin.y + size.height }
+    /// The x halfway across: `origin.x + width / 2`.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The y halfway down: `origin.y + height / 2`.
     public var midY: Double { origin.y + size.height / 2 }
+    /// `size.width`, as stored (a negative width stays negative).
     public var width: Double { size.width }
+    /// `size.height`, as stored (a negative height stays negative).
     public var height: Double { size.height }
     package var center: Point { Point(x: midX, y: midY) }
 
@@ -86,5 +99,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
+    /// The rectangle as `(x, y, width, height)`.
     public var description: String { "(\(minX), \(minY), \(width), \(height))" }
 }

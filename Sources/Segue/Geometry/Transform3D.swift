@@ -7,11 +7,16 @@ import Foundation
 /// with +z toward the viewer: about X, `y' = y·c − z·s`, `z' = y·s + z·c`; about Y,
 /// `x' = x·c + z·s`, `z' = −x·s + z·c`. Perspective is `m34 = −1/d`, giving `w = 1 − z/d`.
 public struct Transform3D: Hashable, Sendable {
+    /// Row 1: the output x, y, z and w per unit of input x.
     public var m11: Double, m12: Double, m13: Double, m14: Double
+    /// Row 2: the output x, y, z and w per unit of input y.
     public var m21: Double, m22: Double, m23: Double, m24: Double
+    /// Row 3: the output x, y, z and w per unit of input z (`m34 = −1/d` gives perspective).
     public var m31: Double, m32: Double, m33: Double, m34: Double
+    /// Row 4: added to the output x, y, z and w; `m41`…`m43` translate, in points.
     public var m41: Double, m42: Double, m43: Double, m44: Double
 
+    /// The matrix with these elements, row by row (points are row vectors: `m41`…`m43` translate).
     public init(
         m11: Double, m12: Double, m13: Double, m14: Double,
         m21: Double, m22: Double, m23: Double, m24: Double,
@@ -24,22 +29,26 @@ public struct Transform3D: Hashable, Sendable {
         self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
     }
 
+    /// The transform that leaves every point where it is.
     public static let identity = Transform3D(
         m11: 1, m12: 0, m13: 0, m14: 0,
         m21: 0, m22: 1, m23: 0, m24: 0,
         m31: 0, m32: 0, m33: 1, m34: 0,
         m41: 0, m42: 0, m43: 0, m44: 1)
 
+    /// Whether every element equals the identity's exactly (no tolerance).
     public var isIdentity: Bool { self == .identity }
 
     // MARK: Makers
 
+    /// A move by (`tx`, `ty`, `tz`) points.
     public static func makeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {
         var t = identity
         t.m41 = tx; t.m42 = ty; t.m43 = tz
         return t
     }
 
+    /// A scale by `sx`, `sy`, `sz` about the origin (a negative factor mirrors, 0 flattens).
     public static func makeScale(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D {
         var t = identity
         t.m11 = sx; t.m22 = sy; t.m33 = sz

@@ -3,11 +3,16 @@
 /// possible → failed. Actions run on began, changed, ended and cancelled.
 @MainActor
 open class GestureRecognizer {
+    /// Where a recognizer is in its state machine.
     public enum State: String, Hashable, Sendable {
+        /// `possible`: no gesture yet; `began`, `changed`: under way; `ended`: finished;
+        /// `cancelled`: interrupted; `failed`: the press is not this gesture.
         case possible, began, changed, ended, cancelled, failed
     }
 
+    /// The current state: `.possible` at first; the recognizer moves it as events arrive.
     public private(set) var state = State.possible
+    /// The window it was added to (`Window.addGestureRecognizer`), held weakly; nil before that.
     public internal(set) weak var view: View?
     /// A disabled recognizer ignores events; disabling it cancels a gesture under way and
     /// returns it to `.possible`, so a finished gesture cannot outlive it.
@@ -20,6 +25,7 @@ open class GestureRecognizer {
     }
     private var actions: [(GestureRecognizer) -> Void] = []
 
+    /// An enabled recognizer in `.possible`, with no actions and no view.
     public init() {}
 
     /// Adds an action run on every state change that reports progress.

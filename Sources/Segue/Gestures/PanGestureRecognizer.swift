@@ -9,10 +9,12 @@ open class PanGestureRecognizer: GestureRecognizer {
     package var velocityWindow = 0.1
 
     package private(set) var startLocation = Point.zero
+    /// Where the pointer last was while pressed, in screen points; `.zero` before the first press.
     public private(set) var location = Point.zero
     private var samples: [(time: Double, location: Point)] = []
     private var isPressed = false
 
+    /// A pan that begins after `minimumDistance` (4 by default) points of movement.
     override public init() {
         super.init()
     }
@@ -31,6 +33,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         return (last.location - first.location) * (1 / (last.time - first.time))
     }
 
+    /// A press makes it `.possible` (`.failed` if `shouldBegin` refuses); moving `minimumDistance`
+    /// points begins it, then `.changed`; release ends it, cancel cancels it (unbegun: `.failed`).
     override open func process(_ event: PointerEvent) {
         switch event.phase {
         case .down:

@@ -1,10 +1,15 @@
 /// A straight (not premultiplied) RGBA colour, each component in 0…1 (not clamped).
 public struct Color: Hashable, Sendable {
+    /// The red component, 0…1.
     public var red: Double
+    /// The green component, 0…1.
     public var green: Double
+    /// The blue component, 0…1.
     public var blue: Double
+    /// The opacity, 0…1: 0 is fully transparent, 1 opaque.
     public var alpha: Double
 
+    /// A colour from its components, each 0…1; opaque unless `alpha` is given.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -18,14 +23,19 @@ public struct Color: Hashable, Sendable {
                   blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
 
+    /// A grey whose red, green and blue are all `white` (0…1); opaque unless `alpha` is given.
     public init(white: Double, alpha: Double = 1) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
+    /// Opaque black.
     public static let black = Color(white: 0)
+    /// Opaque white.
     public static let white = Color(white: 1)
+    /// Fully transparent black: draws nothing.
     public static let clear = Color(white: 0, alpha: 0)
 
+    /// This colour with its alpha replaced by `a`, the other components kept.
     public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
 
     /// This colour drawn over an opaque `backdrop` (source over, straight alpha): opaque.

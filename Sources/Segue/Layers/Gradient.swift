@@ -1,12 +1,16 @@
 /// An axial gradient (`CAGradientLayer` with `.axial`): colours at locations along the line
 /// from `startPoint` to `endPoint`, both in unit coordinates of the layer's bounds.
 public struct Gradient: Hashable, Sendable {
+    /// The colours of the stops, in order from `startPoint` to `endPoint`.
     public var colors: [Color]
     /// One location in 0…1 per colour, ascending; nil spreads the colours evenly.
     public var locations: [Double]?
+    /// Where the axis starts (parameter 0), in unit coordinates of the bounds.
     public var startPoint: Point
+    /// Where the axis ends (parameter 1), in unit coordinates of the bounds.
     public var endPoint: Point
 
+    /// A gradient of `colors` at `locations` (nil: spread evenly), top to bottom by default.
     public init(colors: [Color], locations: [Double]? = nil,
                 startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1)) {
         self.colors = colors

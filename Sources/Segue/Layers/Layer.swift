@@ -23,12 +23,14 @@ public final class Layer {
     @exclusivity(unchecked) private var storedTiming = MediaTiming.normal
     @exclusivity(unchecked) var storedSublayers: [Layer] = []
 
+    /// A label for debugging, tests and the display list's items (`CALayer.name`).
     public var name: String {
         get { storedName }
         set { storedName = newValue }
     }
     /// The values last set (what shows where no animation runs).
     public var model: LayerState { storedModel }
+    /// What the layer draws over its background and gradient (`CALayer.contents`); nil: nothing.
     public var contents: LayerContents? {
         get { storedContents }
         set { storedContents = newValue }
@@ -39,15 +41,20 @@ public final class Layer {
         get { storedContentsRect }
         set { storedContentsRect = newValue }
     }
+    /// An axial gradient drawn over the background colour and under the contents, in the rounded
+    /// bounds (`CAGradientLayer`); nil: none.
     public var gradient: Gradient? {
         get { storedGradient }
         set { storedGradient = newValue }
     }
+    /// How this layer's local time follows its superlayer's (`CAMediaTiming`).
     public var timing: MediaTiming {
         get { storedTiming }
         set { storedTiming = newValue }
     }
+    /// The sublayers, back to front (`CALayer.sublayers`).
     public var sublayers: [Layer] { storedSublayers }
+    /// The layer this one is a sublayer of, held weakly; nil for a root.
     public private(set) weak var superlayer: Layer?
     /// An animation running on a layer, under its key; fixed once added (replace it to change
     /// it). Held by reference, so evaluating it every frame copies nothing.
@@ -114,48 +121,59 @@ public final class Layer {
     /// Whether `clockTime` has ever been set on this layer.
     private var isClockRoot = false
 
+    /// A layer named `name` in the default state (`LayerState()`), with no contents or sublayers.
     public init(name: String = "") {
         storedName = name
     }
 
     // MARK: Animatable properties
 
+    /// The layer's own coordinate space, origin and size in points; animatable (`CALayer.bounds`).
     public var bounds: Rect {
         get { storedModel.bounds }
         set { set(.bounds, .rect(newValue)) }
     }
+    /// Where the anchor point sits in the superlayer's coordinates, points; animatable.
     public var position: Point {
         get { storedModel.position }
         set { set(.position, .point(newValue)) }
     }
+    /// Where `position` and `transform` apply, in unit coordinates of the bounds; animatable.
     public var anchorPoint: Point {
         get { storedModel.anchorPoint }
         set { set(.anchorPoint, .point(newValue)) }
     }
+    /// The 3D transform applied about the anchor point (`CALayer.transform`); animatable.
     public var transform: Transform3D {
         get { storedModel.transform }
         set { set(.transform, .transform(newValue)) }
     }
+    /// The transform applied to the sublayers, about this layer's anchor point; animatable.
     public var sublayerTransform: Transform3D {
         get { storedModel.sublayerTransform }
         set { set(.sublayerTransform, .transform(newValue)) }
     }
+    /// 0…1, multiplied down the tree (clamped when drawn); animatable.
     public var opacity: Double {
         get { storedModel.opacity }
         set { set(.opacity, .number(newValue)) }
     }
+    /// The colour filling the bounds, rounded by `cornerRadius`; nil: none; animatable.
     public var backgroundColor: Color? {
         get { storedModel.backgroundColor }
         set { set(.backgroundColor, .color(newValue)) }
     }
+    /// Points the corners are rounded by (0…half the shorter side when drawn); animatable.
     public var cornerRadius: Double {
         get { storedModel.cornerRadius }
         set { set(.cornerRadius, .number(newValue)) }
     }
+    /// Leaves this layer and its sublayers out of drawing; not animated (changes at once).
     public var isHidden: Bool {
         get { storedModel.isHidden }
         set { storedModel.isHidden = newValue }
     }
+    /// Clips the contents and the sublayers to the bounds, rounded by `cornerRadius`; not animated.
     public var masksToBounds: Bool {
         get { storedModel.masksToBounds }
         set { storedModel.masksToBounds = newValue }
@@ -189,6 +207,7 @@ public final class Layer {
 
     // MARK: Tree
 
+    /// Adds `layer` in front of the other sublayers, removing it from any previous parent.
     public func addSublayer(_ layer: Layer) {
         insertSublayer(layer, at: storedSublayers.count)
     }
@@ -202,6 +221,7 @@ public final class Layer {
         if isInClockedTree { layer.startAnimationsAddedOffClock() }
     }
 
+    /// Detaches this layer from its superlayer; nothing when it has none.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         parent.storedSublayers.removeAll { $0 === self }
@@ -269,6 +289,7 @@ public final class Layer {
         for sub in storedSublayers { sub.startAnimationsAddedOffClock() }
     }
 
+    /// The animation running under `key`, as added (its `beginTime` filled in); nil when none runs.
     public func animation(forKey key: String) -> Animation? {
         storedAnimations.first { $0.key == key }?.animation
     }

@@ -7,12 +7,15 @@ public struct LayerState: Hashable, Sendable {
     public var position = Point.zero
     /// The point, in unit coordinates of the bounds, that `position` and `transform` refer to.
     public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// The 3D transform applied about the anchor point (`CALayer.transform`).
     public var transform = Transform3D.identity
     /// Applied to the sublayers, about this layer's anchor point.
     public var sublayerTransform = Transform3D.identity
     /// 0…1, multiplied down the tree (clamped when drawn).
     public var opacity = 1.0
+    /// Leaves the layer and its sublayers out of drawing.
     public var isHidden = false
+    /// The colour filling the bounds, rounded by `cornerRadius`; nil: none.
     public var backgroundColor: Color?
     /// Points: the background is drawn as a rect with corners rounded by this much (at most
     /// half the shorter side; negative counts as 0); with `masksToBounds`, the contents and
@@ -23,6 +26,7 @@ public struct LayerState: Hashable, Sendable {
     /// Drawn while it faces away from the viewer (`Layer.isDoubleSided`).
     public var isDoubleSided = true
 
+    /// The default state: empty bounds at the origin, anchor centred, identity transforms, opaque.
     public init() {}
 
     /// The corner radius drawn: `cornerRadius` clamped to 0…half the bounds' shorter side.

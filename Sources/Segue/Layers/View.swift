@@ -4,12 +4,16 @@
 /// Geometry forwards to the layer; `transform` is the layer's full 3D transform.
 @MainActor
 open class View {
+    /// The layer that draws this view (`UIView.layer`); the view's geometry forwards to it.
     public let layer: Layer
+    /// The subviews, back to front (`UIView.subviews`).
     public private(set) var subviews: [View] = []
+    /// The view this one is a subview of, held weakly; nil for a root.
     public private(set) weak var superview: View?
     /// Whether taps and hit tests reach this view and its subviews.
     public var isUserInteractionEnabled = true
 
+    /// A view at `frame` (the superview's coordinates, points) whose layer is named `name`.
     public init(frame: Rect = .zero, name: String = "") {
         layer = Layer(name: name)
         layer.frame = frame
@@ -17,10 +21,12 @@ open class View {
 
     // MARK: Geometry and appearance
 
+    /// The layer's `frame`: the transformed bounds' bounding box in the superview (`UIView.frame`).
     public var frame: Rect {
         get { layer.frame }
         set { layer.frame = newValue }
     }
+    /// The view's own coordinate space, origin and size in points (`UIView.bounds`).
     public var bounds: Rect {
         get { layer.bounds }
         set { layer.bounds = newValue }
@@ -30,6 +36,7 @@ open class View {
         get { layer.position }
         set { layer.position = newValue }
     }
+    /// The layer's full 3D transform, about its anchor point (`UIView.transform3D`).
     public var transform: Transform3D {
         get { layer.transform }
         set { layer.transform = newValue }
@@ -39,10 +46,12 @@ open class View {
         get { layer.opacity }
         set { layer.opacity = newValue }
     }
+    /// Leaves the view and its subviews out of drawing and hit testing (`UIView.isHidden`).
     public var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
+    /// The layer's background colour; nil: none (`UIView.backgroundColor`).
     public var backgroundColor: Color? {
         get { layer.backgroundColor }
         set { layer.backgroundColor = newValue }
@@ -50,6 +59,7 @@ open class View {
 
     // MARK: Hierarchy
 
+    /// Adds `view` in front of the other subviews, removing it from any previous superview.
     public func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
@@ -63,6 +73,7 @@ open class View {
         layer.insertSublayer(view.layer, at: i)
     }
 
+    /// Detaches this view and its layer from the superview; nothing when it has none.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }

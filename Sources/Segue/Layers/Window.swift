@@ -24,6 +24,7 @@ public final class Window: View {
     private var nextObserverID = 0
     private weak var pressedView: View?
 
+    /// A screen of `size` points, its container filling it, its clock at 0 s.
     public init(size: Size) {
         containerView = View(frame: Rect(origin: .zero, size: size), name: "container")
         super.init(frame: Rect(origin: .zero, size: size), name: "window")
@@ -48,6 +49,7 @@ public final class Window: View {
         return vc?.visibleViewController
     }
 
+    /// Whether a transition is in progress (`activeTransition` is set).
     public var isTransitioning: Bool { activeTransition != nil }
 
     /// Whether advancing the clock alone can change what shows: a display link runs, or an
@@ -81,6 +83,7 @@ public final class Window: View {
 
     // MARK: Input
 
+    /// Attaches `recognizer` to the window, where it sees every event passed to `handle(_:)`.
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.view = self
         gestureRecognizers.append(recognizer)

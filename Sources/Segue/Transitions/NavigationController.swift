@@ -3,15 +3,19 @@
 /// not animated); no interaction controller means the animation runs.
 @MainActor
 public protocol NavigationControllerDelegate: AnyObject {
+    /// The animator for a push or pop from `from` to `to`; nil: the default slide.
     func navigationController(_ nav: NavigationController, animationControllerFor operation: TransitionContext.Operation,
                               from: ViewController, to: ViewController) -> ViewControllerAnimatedTransitioning?
+    /// The interaction controller to drive `animator`'s transition; nil: the animation just runs.
     func navigationController(_ nav: NavigationController, interactionControllerFor animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning?
 }
 
 extension NavigationControllerDelegate {
+    /// No animator of its own: the default slide.
     public func navigationController(_ nav: NavigationController, animationControllerFor operation: TransitionContext.Operation,
                                      from: ViewController, to: ViewController) -> ViewControllerAnimatedTransitioning? { nil }
+    /// No interaction controller: the animation runs on its own.
     public func navigationController(_ nav: NavigationController, interactionControllerFor animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning? { nil }
 }
@@ -23,16 +27,23 @@ extension NavigationControllerDelegate {
 /// changes when the transition completes, and not at all when it is cancelled.
 @MainActor
 public final class NavigationController: ViewController {
+    /// The navigation bar's height, points; the content area starts below it.
     public static let barHeight = 56.0
 
+    /// The stack, root first, top last; it changes only when a push or pop completes.
     public private(set) var viewControllers: [ViewController]
     /// Not retained, as in UIKit.
     public weak var delegate: NavigationControllerDelegate?
+    /// The size of the controller's view, points, fixed at creation.
     public let size: Size
+    /// The area under the bar, where the top view rests and transitions run; nil until loaded.
     public private(set) var contentView: View!
+    /// The bar's title, the top controller's; nil until the view loads.
     public private(set) var titleLabel: Label!
+    /// The bar's back button, hidden at the root, popping when tapped; nil until the view loads.
     public private(set) var backButton: Button!
 
+    /// A stack holding `rootViewController` alone, titled as it, with a view of `size` points.
     public init(rootViewController: ViewController, size: Size) {
         viewControllers = [rootViewController]
         self.size = size
@@ -40,6 +51,7 @@ public final class NavigationController: ViewController {
         rootViewController.navigationController = self
     }
 
+    /// The last controller on the stack: the one shown at rest.
     public var topViewController: ViewController { viewControllers[viewControllers.count - 1] }
     override public var visibleViewController: ViewController { topViewController }
 

@@ -25,15 +25,18 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     public private(set) var percentComplete = 0.0
     /// The animator's duration for the transition being driven, seconds.
     public private(set) var duration = 0.0
+    /// The transition being driven (held weakly), from its start until it completes; nil otherwise.
     public private(set) weak var context: TransitionContext?
     private var savedTiming = MediaTiming.normal
     private var completionLink: DisplayLink?
 
+    /// An interactor with completion speed 1, `.easeInEaseOut` completion and `.curve` scrubbing.
     public init() {}
 
     /// Whether a transition is being driven (from start until it completes).
     package var isDriving: Bool { context != nil }
 
+    /// Takes over `context`: pauses the container's layer time at 0, then runs the animator.
     public func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context
         duration = context.duration

@@ -6,11 +6,14 @@
 /// and remove what lies around (a dim, the screen behind sunk back).
 @MainActor
 open class PresentationController {
+    /// The controller being presented.
     public let presentedViewController: ViewController
+    /// The controller it is presented over.
     public let presentingViewController: ViewController
     /// The container the transitions run in, once the presentation has begun.
     public internal(set) weak var containerView: View?
 
+    /// A presentation of `presentedViewController` over `presentingViewController`.
     public init(presentedViewController: ViewController, presenting presentingViewController: ViewController) {
         self.presentedViewController = presentedViewController
         self.presentingViewController = presentingViewController

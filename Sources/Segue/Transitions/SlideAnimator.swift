@@ -2,9 +2,12 @@
 /// outgoing one, which moves a third of the way left (a pop reverses it); 0.35 s, easeOut.
 @MainActor
 public final class SlideAnimator: ViewControllerAnimatedTransitioning {
+    /// The operation animated: `.pop` slides back, any other slides in as a push.
     public let operation: TransitionContext.Operation
+    /// Seconds the slide lasts; 0.35 by default.
     public var duration = 0.35
 
+    /// A slide for `operation`, lasting 0.35 s.
     public init(operation: TransitionContext.Operation) {
         self.operation = operation
     }

@@ -6,9 +6,25 @@
 /// cancelled one only the from-view, and the animator's `animationEnded(_:)` runs once.
 @MainActor
 public final class TransitionContext {
-    public enum Key: Hashable, Sendable { case from, to }
+    /// Which side a controller or view is on: the one leaving (`from`) or arriving (`to`).
+    public enum Key: Hashable, Sendable {
+        /// The controller on screen as the transition starts, which it takes away.
+        case from
+        /// The controller the transition brings on screen.
+        case to
+    }
 
-    public enum Operation: String, Hashable, Sendable { case present, dismiss, push, pop }
+    /// What a transition does: a modal present or dismiss, or a navigation push or pop.
+    public enum Operation: String, Hashable, Sendable {
+        /// A controller presented modally over the one on screen.
+        case present
+        /// A presented controller taken away, uncovering its presenter.
+        case dismiss
+        /// A controller pushed onto a navigation stack.
+        case push
+        /// The top controller popped off a navigation stack.
+        case pop
+    }
 
     /// Where the transition is in its life.
     package enum Phase: String, Hashable, Sendable {
@@ -23,12 +39,19 @@ public final class TransitionContext {
         package var isOver: Bool { self == .finished || self == .cancelled }
     }
 
+    /// What this transition does.
     public let operation: Operation
+    /// The view the transition runs in; the animator adds the to-view to it.
     public let containerView: View
+    /// The animator performing the transition; nil: not animated, it completes at once.
     public let animator: ViewControllerAnimatedTransitioning?
+    /// The interactor driving the animation; nil when it runs on its own (always, unanimated).
     public let interactionController: ViewControllerInteractiveTransitioning?
+    /// Whether an animator performs the transition (`animator` is not nil).
     public var isAnimated: Bool { animator != nil }
+    /// Whether an interaction controller drives the transition.
     public var isInteractive: Bool { interactionController != nil }
+    /// Set by `cancelInteractiveTransition()`; animators complete with `!transitionWasCancelled`.
     public private(set) var transitionWasCancelled = false
     package private(set) var phase: Phase
     /// The animator's duration, seconds.
@@ -59,7 +82,9 @@ public final class TransitionContext {
         duration = animator?.transitionDuration(using: self) ?? 0
     }
 
+    /// The controller leaving (`.from`) or arriving (`.to`).
     public func viewController(forKey key: Key) -> ViewController { controllers[key]! }
+    /// The view of the controller for `key` (loading it if need be).
     public func view(forKey key: Key) -> View { controllers[key]!.view }
 
     /// The controller of the presentation this transition begins or ends; nil for a

@@ -13,7 +13,9 @@ public protocol ViewControllerAnimatedTransitioning: AnyObject {
 }
 
 extension ViewControllerAnimatedTransitioning {
+    /// Does nothing.
     public func animationEnded(_ transitionCompleted: Bool) {}
+    /// The conforming type's name.
     public var transitionName: String { String(describing: type(of: self)) }
 }
 
@@ -21,6 +23,7 @@ extension ViewControllerAnimatedTransitioning {
 /// (`UIViewControllerInteractiveTransitioning`).
 @MainActor
 public protocol ViewControllerInteractiveTransitioning: AnyObject {
+    /// Takes over the transition as it starts, in place of running the animator at once.
     func startInteractiveTransition(_ context: TransitionContext)
     /// How much faster than the animator's timing the rest plays after release (> 0).
     var completionSpeed: Double { get }
@@ -33,11 +36,15 @@ public protocol ViewControllerInteractiveTransitioning: AnyObject {
 /// no animator means no animation; no interaction controller means the animation runs.
 @MainActor
 public protocol ViewControllerTransitioningDelegate: AnyObject {
+    /// The animator for presenting `presented` over `presenting` from `source`; nil: not animated.
     func animationController(forPresented presented: ViewController, presenting: ViewController,
                              source: ViewController) -> ViewControllerAnimatedTransitioning?
+    /// The animator for dismissing `dismissed`; nil: not animated.
     func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning?
+    /// The interaction controller to drive `animator`'s presentation; nil: the animation just runs.
     func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning?
+    /// The interaction controller to drive `animator`'s dismissal; nil: the animation just runs.
     func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning?
     /// The controller of `presented`'s presentation, from its start to the end of its
@@ -47,13 +54,18 @@ public protocol ViewControllerTransitioningDelegate: AnyObject {
 }
 
 extension ViewControllerTransitioningDelegate {
+    /// No animator: the presentation is not animated.
     public func animationController(forPresented presented: ViewController, presenting: ViewController,
                                     source: ViewController) -> ViewControllerAnimatedTransitioning? { nil }
+    /// No animator: the dismissal is not animated.
     public func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? { nil }
+    /// No interaction controller: the presentation animates on its own.
     public func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning? { nil }
+    /// No interaction controller: the dismissal animates on its own.
     public func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning? { nil }
+    /// No presentation controller: a full-screen presentation.
     public func presentationController(forPresented presented: ViewController, presenting: ViewController,
                                        source: ViewController) -> PresentationController? { nil }
 }

@@ -1,11 +1,14 @@
 /// Owns one screen's view and presents others over it (`UIViewController`).
 @MainActor
 open class ViewController {
+    /// The name shown in a navigation bar, and the default view's layer name.
     public var title: String
     /// Supplies the animator and interaction controller when this controller is presented
     /// or dismissed. Not retained, as in UIKit.
     public weak var transitioningDelegate: ViewControllerTransitioningDelegate?
+    /// The controller this one presents, from its presentation's completion to its dismissal's.
     public internal(set) var presentedViewController: ViewController?
+    /// The controller presenting this one (held weakly), while the presentation is complete.
     public internal(set) weak var presentingViewController: ViewController?
     /// The controller of this one's presentation while it is presented (its transitioning
     /// delegate's), nil for a full-screen one.
@@ -13,6 +16,7 @@ open class ViewController {
     private var loadedView: View?
     weak var navigationOwner: NavigationController?
 
+    /// A controller titled `title`; its view loads on first use.
     public init(title: String = "") {
         self.title = title
     }
@@ -26,6 +30,7 @@ open class ViewController {
         return v
     }
 
+    /// Whether the view has been created (`view` was read).
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// Creates the view; the default is a plain white view.

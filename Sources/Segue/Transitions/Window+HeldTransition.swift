@@ -1,5 +1,6 @@
 /// Why a transition could not be held at a moment: one line, as the app would log it.
 public struct TransitionMistake: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What went wrong, in one line.
     public let description: String
 }
 

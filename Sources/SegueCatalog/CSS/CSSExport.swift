@@ -11,9 +11,12 @@ import Segue
 /// layer's separate transform tracks become one `transform` at each key that names any of
 /// them. What CSS cannot say is a warning.
 public struct CSSExport {
+    /// The style sheet: a header comment, then an `@keyframes` and its rule per animated layer.
     public var css = ""
+    /// What CSS could not say and was left out or changed, one line each, led by its place.
     public var warnings: [String] = []
 
+    /// Exports `file`: every layer with keyframes becomes one animation; the others are skipped.
     public init(_ file: TransitionFile) {
         let fileCurve = file.curve == .linear ? nil : file.curve
         css = "/* \(file.name), exported by segue export-css from a format-\(file.format) transition file. */\n"

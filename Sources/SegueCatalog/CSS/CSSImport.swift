@@ -10,6 +10,7 @@ import SegueProcess
 public struct CSSImport {
     /// Which screen the keyframes play on, in front of the other.
     public enum Screen: String, Sendable, CaseIterable {
+        /// `modal` moves the presented screen over a still base (the default); `base` the reverse.
         case modal, base
     }
 
@@ -17,10 +18,13 @@ public struct CSSImport {
     public struct Imported: Sendable {
         /// The `@keyframes` name as written.
         public var animation: String
+        /// The format-2 file made of it, its name in kebab case (`-2`, `-3`… added on a repeat).
         public var file: TransitionFile
     }
 
+    /// One file per animation, in the order of `names`, or of the sheet when none are named.
     public var imported: [Imported] = []
+    /// What the import passed over or left out, each at its line and column in the sheet.
     public var warnings: [CSSProblem] = []
 
     /// Imports the animations of `css` named in `names` (every one when empty), on `screen`,

@@ -3,7 +3,9 @@ import SegueProcess
 #endif
 /// A place in a style sheet: 1-based line and column (in characters).
 public struct CSSPlace: Hashable, Sendable, CustomStringConvertible {
+    /// 1-based line number.
     public var line: Int
+    /// 1-based column within the line, counted in Unicode scalars.
     public var column: Int
 
     public var description: String { "line \(line), column \(column)" }
@@ -12,7 +14,9 @@ public struct CSSPlace: Hashable, Sendable, CustomStringConvertible {
 /// A problem with a style sheet at a place: an error stops the import, a warning leaves
 /// what it names out.
 public struct CSSProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where in the style sheet the problem lies.
     public var place: CSSPlace
+    /// What is wrong or left out there, in one line, without the place.
     public var message: String
 
     public var description: String { "\(place): \(message)" }

@@ -11,6 +11,7 @@ public struct CustomTransition: Sendable {
     public var description: String?
     /// The reference timing: seconds, and the curve over the whole timeline.
     public var duration: Double
+    /// The reference curve over the whole timeline, which the tuning starts from.
     public var curve: Curve
     /// The eye's distance; nil for none. The tuned distance is the container's sublayer
     /// transform while an animator of one's own runs (`InPerspective`), so an animator that
@@ -33,6 +34,7 @@ public struct CustomTransition: Sendable {
     public var makePresentationController: (@MainActor @Sendable (_ presented: ViewController, _ presenting: ViewController,
                                                                  _ parameters: TransitionParameters) -> PresentationController)?
 
+    /// A transition written in Swift, whose animators `makeAnimator` builds from the tuning.
     public init(name: String, description: String? = nil, duration: Double, curve: Curve = .easeInEaseOut,
                 perspective: TransitionFile.Perspective? = nil, interaction: TransitionFile.Interaction? = nil,
                 makeAnimator: @escaping @MainActor @Sendable (_ presenting: Bool, _ parameters: TransitionParameters)
@@ -73,8 +75,11 @@ public struct CustomTransition: Sendable {
     /// enabled, so a present and a dismiss never both start.
     @MainActor
     public final class Delegate: TunableTransition {
+        /// The custom transition this delegate performs.
         public let transition: CustomTransition
+        /// The drag `interaction.present` names; nil when only a button presents.
         public let presentInteraction: DragInteractionController?
+        /// The drag `interaction.dismiss` names; nil when only a button dismisses.
         public let dismissInteraction: DragInteractionController?
         public var interactions: [DragInteractionController] { [presentInteraction, dismissInteraction].compactMap { $0 } }
         public var parameters: TransitionParameters {
@@ -116,11 +121,13 @@ public struct CustomTransition: Sendable {
             dismissInteraction?.recognizer.isEnabled = presented
         }
 
+        /// The transition's present animator with the current parameters, in the tuned perspective.
         public func animationController(forPresented presented: ViewController, presenting: ViewController,
                                         source: ViewController) -> ViewControllerAnimatedTransitioning? {
             seen(transition.makeAnimator(true, parameters))
         }
 
+        /// The transition's dismiss animator with the current parameters, in the tuned perspective.
         public func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
             seen(transition.makeAnimator(false, parameters))
         }
@@ -131,11 +138,13 @@ public struct CustomTransition: Sendable {
             return InPerspective(animator, distance: d)
         }
 
+        /// The present drag while it drives; nil otherwise, so a button press animates alone.
         public func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
             -> ViewControllerInteractiveTransitioning? {
             presentInteraction.flatMap { $0.isInteracting ? $0 : nil }
         }
 
+        /// The dismiss drag while it drives; nil otherwise, so a button press animates alone.
         public func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
             -> ViewControllerInteractiveTransitioning? {
             dismissInteraction.flatMap { $0.isInteracting ? $0 : nil }

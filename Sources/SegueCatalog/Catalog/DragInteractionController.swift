@@ -12,9 +12,11 @@ import Segue
 /// then animates without it.
 @MainActor
 public final class DragInteractionController: PercentDrivenInteractiveTransition {
+    /// The pan on the window that drives it; disabling it ignores drags.
     public let recognizer: PanGestureRecognizer
     /// Progress at or above which a release finishes; the references use 0.5.
     public var threshold = 0.5
+    /// How a release decides, from its percent and velocity, to finish or cancel.
     public var releaseRule = ReleaseRule.uikit
     /// Hand the release velocity to a spring that plays the rest.
     public var springCompletion = false
@@ -31,15 +33,22 @@ public final class DragInteractionController: PercentDrivenInteractiveTransition
     /// A release of the drag: its percent (0…1), its velocity (fractions per second,
     /// positive toward finishing), whether it finishes, and by which rule.
     public struct Release: Hashable, Sendable {
+        /// How far the drag had come when released, 0…1.
         public var percent: Double
+        /// Fractions of the transition per second at release, positive toward finishing.
         public var velocity: Double
+        /// Whether the release finished the transition; false when it cancelled it.
         public var finishes: Bool
+        /// The release rule that made the decision.
         public var rule: ReleaseRule
     }
     private let progress: (Point) -> Double
     private let begin: () -> Void
 
+    /// A drag on `window` that drives the transitions `begin` starts.
+    ///
     /// - Parameters:
+    ///   - window: the window whose pans drive the transition (held weakly).
     ///   - recognizer: attached to `window` here.
     ///   - progress: the fraction of the transition a pan translation stands for.
     ///   - begin: starts the transition (present or dismiss, animated); called when the pan

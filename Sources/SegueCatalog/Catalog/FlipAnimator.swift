@@ -9,13 +9,16 @@ import Segue
 /// transforms and the container's perspective are restored when it ends, finished or not.
 @MainActor
 public final class FlipAnimator: ViewControllerAnimatedTransitioning {
+    /// Which operation the flip performs.
     public enum Direction: Sendable {
+        /// `present` turns the from-view away by +π/2 about X, `dismiss` by −π/2.
         case present, dismiss
 
         /// +1 to present, −1 to dismiss.
         public var sign: Double { self == .present ? 1 : -1 }
     }
 
+    /// Whether it presents or dismisses, which sets the way the views turn.
     public let direction: Direction
     /// Seconds; the reference is 1.0.
     public var duration: Double
@@ -24,6 +27,7 @@ public final class FlipAnimator: ViewControllerAnimatedTransitioning {
     /// The eye's distance in points; nil for the reference, the container's height.
     public var perspectiveDistance: Double?
 
+    /// A flip lasting `duration` seconds; a nil `perspectiveDistance` uses the container's height.
     public init(direction: Direction, duration: Double = 1.0, curve: Curve = .easeInEaseOut,
                 perspectiveDistance: Double? = nil) {
         self.direction = direction

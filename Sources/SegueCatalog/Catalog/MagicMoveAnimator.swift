@@ -16,15 +16,18 @@ public protocol SharedElementProviding: AnyObject {
 /// while the detail screen fades out over the grid.
 @MainActor
 public final class MagicMoveAnimator: ViewControllerAnimatedTransitioning {
+    /// `.pop` flies the picture back and fades the detail out; any other operation is a push.
     public let operation: TransitionContext.Operation
     /// Seconds; the reference is 0.75.
     public var duration: Double
     /// The reference is a spring: damping ratio 0.55, 1/0.55 distances per second.
     public var curve: Curve
+    /// The reference spring: damping ratio 0.55, initial velocity 1/0.55 distances a second.
     public static let referenceCurve = Curve.spring(dampingRatio: 0.55, velocity: 1 / 0.55)
     /// How many times `animationEnded(_:)` has run (once per transition).
     public private(set) var endedCount = 0
 
+    /// A magic move for `operation` lasting `duration` seconds on `curve`.
     public init(operation: TransitionContext.Operation, duration: Double = 0.75, curve: Curve = MagicMoveAnimator.referenceCurve) {
         self.operation = operation
         self.duration = duration

@@ -5,6 +5,7 @@ import Segue
 /// (`percent = dx / window width`).
 @MainActor
 public final class MagicMoveTransition: NavigationControllerDelegate, TunableTransition {
+    /// The left-edge drag that pops: `dx` over the window's width.
     public let popInteraction: DragInteractionController
     public var interactions: [DragInteractionController] { [popInteraction] }
     /// The reference: a 0.75 s spring (it has no perspective), scrubbed linearly so the
@@ -13,13 +14,18 @@ public final class MagicMoveTransition: NavigationControllerDelegate, TunableTra
         didSet { parameters.apply(to: popInteraction) }
     }
 
+    /// The reference tuning: 0.75 s on the reference spring, no perspective, scrubbed linearly.
     public static var reference: TransitionParameters {
         var p = TransitionParameters(duration: 0.75, curve: MagicMoveAnimator.referenceCurve)
         p.scrub = .linear
         return p
     }
 
-    /// - Parameter pop: starts an animated pop.
+    /// The magic move, its pop driven by a pan from the left edge of `window`.
+    ///
+    /// - Parameters:
+    ///   - window: the window whose left-edge pans drive the pop.
+    ///   - pop: starts an animated pop.
     public init(window: Window, pop: @escaping () -> Void) {
         popInteraction = DragInteractionController(
             window: window, recognizer: ScreenEdgePanGestureRecognizer(edges: .left),
@@ -28,11 +34,13 @@ public final class MagicMoveTransition: NavigationControllerDelegate, TunableTra
         parameters.apply(to: popInteraction)
     }
 
+    /// A `MagicMoveAnimator` for every push and pop, with the tuned duration and curve.
     public func navigationController(_ nav: NavigationController, animationControllerFor operation: TransitionContext.Operation,
                                      from: ViewController, to: ViewController) -> ViewControllerAnimatedTransitioning? {
         MagicMoveAnimator(operation: operation, duration: parameters.duration, curve: parameters.curve)
     }
 
+    /// The edge drag while it drives a pop; nil for a pop without a drag.
     public func navigationController(_ nav: NavigationController, interactionControllerFor animator: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning? {
         popInteraction.isInteracting ? popInteraction : nil

@@ -12,13 +12,16 @@ import Segue
 /// removed, and the container's perspective lifted, finished or cancelled.
 @MainActor
 public final class PageTurnAnimator: ViewControllerAnimatedTransitioning {
+    /// True to swing the page shut over the screen (present), false to turn it away (dismiss).
     public let isPresenting: Bool
     /// Seconds; the reference is 0.8.
     public var duration: Double
+    /// The curve over the whole turn; the reference is easeInEaseOut.
     public var curve: Curve
     /// The eye's distance from the screen in points; the reference's m34 = −0.002 is 500.
     public var perspectiveDistance: Double
 
+    /// A page turn lasting `duration` seconds, the eye `perspectiveDistance` points away.
     public init(presenting: Bool, duration: Double = 0.8, curve: Curve = .easeInEaseOut,
                 perspectiveDistance: Double = 500) {
         isPresenting = presenting

@@ -10,16 +10,19 @@ public struct TransitionParameters: Hashable, Sendable {
     public var threshold = 0.5
     /// How much faster than its own timing the rest plays after release (> 0).
     public var completionSpeed = 1.0
+    /// The curve the rest plays on after release, unless a spring takes the release velocity.
     public var completionCurve = Curve.easeInEaseOut
     /// The eye's distance in points (m34 = −1/d), or nil where the transition has no
     /// perspective.
     public var perspectiveDistance: Double?
+    /// How a release decides between finishing and cancelling.
     public var releaseRule = ReleaseRule.uikit
     /// Hand the release velocity to a spring that plays the rest.
     public var springCompletion = false
     /// How a drag maps to the timeline (`ScrubMode`).
     public var scrub = ScrubMode.curve
 
+    /// `duration` seconds on `curve`, the eye `perspectiveDistance` points away (nil: none).
     public init(duration: Double, curve: Curve, perspectiveDistance: Double? = nil) {
         self.duration = duration
         self.curve = curve

@@ -26,7 +26,9 @@ public final class FileAnimator: ViewControllerAnimatedTransitioning {
     /// Samples of the timeline the animations carry besides the key times.
     nonisolated public static let samplesPerTimeline = 120
 
+    /// The transition file whose timeline it plays.
     public let file: TransitionFile
+    /// True for the present; false for a dismiss (the file's own, or the present backwards).
     public let isPresenting: Bool
     /// Seconds.
     public var duration: Double

@@ -112,12 +112,14 @@ enum FileStage {
 /// until the dismissal starts.
 @MainActor
 public final class FilePresentationController: PresentationController {
+    /// The file whose `presentation` places the presented screen, its layers resting around it.
     public let file: TransitionFile
     /// The eye's distance the resting layers are seen from (the tuned one), nil for none.
     public let perspectiveDistance: Double?
     /// The resting layers, while the presentation is at rest.
     private var rest: View?
 
+    /// Presents as `file` says, resting layers seen `perspectiveDistance` points away (nil: flat).
     public init(file: TransitionFile, presented: ViewController, presenting: ViewController, perspectiveDistance: Double?) {
         self.file = file
         self.perspectiveDistance = perspectiveDistance

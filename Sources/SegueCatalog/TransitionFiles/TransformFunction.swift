@@ -12,6 +12,7 @@ public enum TransformFunction: Hashable, Sendable {
     case rotateX(Double), rotateY(Double), rotateZ(Double)
     /// About the axis (x, y, z), any length (none: no turn), by `degrees`.
     case rotate3d(x: Double, y: Double, z: Double, degrees: Double)
+    /// Factors along x, y and z; one JSON number scales x and y alike, and z defaults to 1.
     case scale(Double, Double, Double)
     /// Degrees along x and along y (CSS `skew(ax, ay)`).
     case skew(Double, Double)

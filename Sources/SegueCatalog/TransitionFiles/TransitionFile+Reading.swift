@@ -7,13 +7,17 @@ import SegueProcess
 /// place in it (`layers[2].keyframes[1].rotateY`, or `line 3, column 7` for a syntax error),
 /// where that is in the text, and what was expected there.
 public struct TransitionFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The value's key path (`layers[2].rotateY`), or `line L, column C` for a syntax error.
     public var place: String
+    /// What is wrong there, or what was expected, in one line.
     public var message: String
     /// 1-based line and column of the value the place names (nil for a syntax error, whose
     /// place says them, and for a key that is missing: its object's).
     public var line: Int?
+    /// 1-based column, in Unicode scalars, of that value; nil exactly when `line` is.
     public var column: Int?
 
+    /// A problem at `place` saying `message`, at `line` and `column` of the text where known.
     public init(place: String, message: String, line: Int? = nil, column: Int? = nil) {
         self.place = place
         self.message = message
@@ -33,6 +37,7 @@ public struct TransitionFileError: Error, Hashable, Sendable, CustomStringConver
 /// Every problem and warning of a transition file's text, and the file where it has no
 /// problem.
 public struct TransitionFileCheck: Sendable {
+    /// The file read; nil when the text has any problem.
     public var file: TransitionFile?
     /// In the order of the text.
     public var problems: [TransitionFileError]

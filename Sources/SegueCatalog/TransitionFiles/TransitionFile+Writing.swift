@@ -6,6 +6,7 @@ import Segue
 /// A transition file as text that `read` reads back to the same file: keys in the format's
 /// order, defaults left out, one keyframe a line.
 extension TransitionFile {
+    /// The file as JSON that `read(_:)` turns back into an equal file, defaults left out.
     public var text: String {
         var top: [(String, String)] = [("format", "\(format)"), ("name", Self.quote(name))]
         if let description { top.append(("description", Self.quote(description))) }
