@@ -31,8 +31,11 @@ package protocol Demo: AnyObject {
     var dragPlan: (operation: TransitionContext.Operation, start: Point, full: Point) { get }
     /// What a user can tap now, by name, in screen points (for automation).
     var targets: [(name: String, frame: Rect)] { get }
-    /// The images the platform must load before drawing: contents id → path under `Assets/`.
+    /// The images the platform must load before drawing: contents id → path.
     var images: [(id: String, path: String)] { get }
+    /// Shows `pictures` as the base and modal screens, each tappable anywhere, where the demo
+    /// has those two screens (a modal demo); a navigation demo keeps its own.
+    func show(_ pictures: ScreenPictures)
 }
 
 /// One of the demos the app ships, in the order of the keys 1, 2, 3…: the type that names a
@@ -155,16 +158,6 @@ extension Demo {
     package var curve: Curve {
         get { parameters.curve }
         set { parameters.curve = newValue }
-    }
-
-    /// Replaces the whole content of `vc`'s screen with `image`, scaled to cover the screen.
-    package func replaceContent(of vc: ViewController, with image: ImageContent) {
-        let view = vc.view
-        for sub in view.subviews { sub.removeFromSuperview() }
-        view.layer.gradient = nil
-        var content = image
-        content.gravity = .resizeAspectFill
-        view.addSubview(ImageView(frame: Rect(origin: .zero, size: view.bounds.size), image: content))
     }
 
     /// The display list the demo shows at fraction `progress` (0…1, clamped) of

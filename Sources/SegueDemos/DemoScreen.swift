@@ -20,9 +20,24 @@ package final class DemoScreen: ViewController {
 
     package let design: Design
     package let size: Size
-    /// Runs when the screen's button is tapped.
+    /// Runs when the screen's button is tapped (or, while it shows a picture, the screen).
     package var buttonAction: () -> Void = {}
-    package private(set) var button: Button!
+    /// The button; nil while the screen shows a picture.
+    package private(set) var button: Button?
+    /// What a tap runs `buttonAction` on: the button, or the whole screen while it shows a picture.
+    package var tapTarget: View? { button ?? view.subviews.first as? PictureScreenView }
+    /// The picture shown instead of the design; nil: the design.
+    package private(set) var picture: ScreenPicture?
+
+    /// Shows `picture` as the whole screen instead of the design (nil: the design again).
+    package func show(_ picture: ScreenPicture?) {
+        guard picture != self.picture else { return }
+        self.picture = picture
+        guard isViewLoaded else { return }
+        let root = view
+        for sub in root.subviews { sub.removeFromSuperview() }
+        layOut(root)
+    }
 
     package init(design: Design, size: Size) {
         self.design = design
@@ -31,11 +46,23 @@ package final class DemoScreen: ViewController {
     }
 
     override package func loadView() -> View {
+        let root = View(frame: Rect(origin: .zero, size: size), name: design.title)
+        layOut(root)
+        return root
+    }
+
+    /// Fills `root` (empty) with the picture, or with the design's title, card, tiles and button.
+    private func layOut(_ root: View) {
+        if let picture {
+            root.layer.gradient = nil
+            button = nil
+            root.addSubview(PictureScreenView(picture: picture, size: size) { [weak self] in self?.buttonAction() })
+            return
+        }
         let w = size.width, h = size.height
         let k = min(w / 375, h / 667)
         let margin = 24 * w / 375
         let inner = w - 2 * margin
-        let root = View(frame: Rect(x: 0, y: 0, width: w, height: h), name: design.title)
         root.layer.gradient = design.background
 
         root.addSubview(Label(frame: Rect(x: margin, y: 0.09 * h, width: inner, height: 44 * k),
@@ -58,10 +85,10 @@ package final class DemoScreen: ViewController {
             root.addSubview(t)
         }
 
-        button = Button(frame: Rect(x: margin, y: h - 0.165 * h, width: inner, height: 56 * k),
-                        title: design.buttonTitle, color: design.buttonColor, titleColor: design.buttonTextColor,
-                        name: design.buttonTitle.lowercased().split(separator: " ").joined(separator: "-")) { [weak self] in self?.buttonAction() }
+        let button = Button(frame: Rect(x: margin, y: h - 0.165 * h, width: inner, height: 56 * k),
+                            title: design.buttonTitle, color: design.buttonColor, titleColor: design.buttonTextColor,
+                            name: design.buttonTitle.lowercased().split(separator: " ").joined(separator: "-")) { [weak self] in self?.buttonAction() }
         root.addSubview(button)
-        return root
+        self.button = button
     }
 }

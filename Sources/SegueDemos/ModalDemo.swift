@@ -20,7 +20,7 @@ package final class ModalDemo: Demo {
                 dragPlan: (TransitionContext.Operation, Point, Point), images: [(id: String, path: String)] = [],
                 makeTransition: (Window, @escaping () -> Void) -> TunableTransition) {
         self.name = name
-        self.images = images
+        transitionImages = images
         self.hint = hint
         self.dragPlan = dragPlan
         window = Window(size: screenSize)
@@ -53,13 +53,24 @@ package final class ModalDemo: Demo {
 
 
     /// The pictures its transition's layers show (absolute paths).
-    package let images: [(id: String, path: String)]
+    private let transitionImages: [(id: String, path: String)]
 
-    /// The shown screen's button, by its lowercased title.
+    /// The pictures its transition's layers and its screens show.
+    package var images: [(id: String, path: String)] {
+        transitionImages + ScreenPictures(base: home.picture, modal: modal.picture).images
+    }
+
+    /// What a tap starts the next operation on: the shown screen's button by its lowercased
+    /// title, or the whole screen ("screen") while it shows a picture.
     package var targets: [(name: String, frame: Rect)] {
-        let button = isPresented ? modal.button : home.button
-        guard let button, let r = button.convert(button.bounds, to: nil) else { return [] }
-        return [(button.layer.name, r)]
+        let target = isPresented ? modal.tapTarget : home.tapTarget
+        guard let target, let r = target.convert(target.bounds, to: nil) else { return [] }
+        return [(target.layer.name, r)]
+    }
+
+    package func show(_ pictures: ScreenPictures) {
+        home.show(pictures.base)
+        modal.show(pictures.modal)
     }
 
     package func screens(for operation: TransitionContext.Operation) -> (from: ViewController, to: ViewController) {

@@ -65,6 +65,12 @@ enum Help {
           selected one: Tab (or its A / B button) picks. With --events, screen events list
           the "screens" and began / ended carry the "variant".
 
+          Your own screens: --from A.png --to B.png show two pictures as the base and modal
+          screens of every transition (fitted, letterboxed on the stage's colour; a tap
+          anywhere presents or dismisses), in the window, its replays and its exports.
+          --screens DIR takes a folder of pictures: [ and ] step through them two at a time
+          (1→2, 2→3, …), so a real app's screens can be walked with any transition.
+
         \(HelpText.table(session.screenOptions + LiveApp.Options.appOptions))
 
         TUNING (also changeable live: the HUD's − + buttons, or the key shown; Shift steps back)

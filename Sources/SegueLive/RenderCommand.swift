@@ -27,18 +27,11 @@ struct RenderCommand {
         """)
     static let size = Option<Size>.size("--size", help: "the screen in points, 1…10000 a side (default: 375x667)")
     static let scale = Option.number("--scale", "S", in: 0.1...8, help: "pixels per point, 0.1…8 (default: 1)")
-    static let from = Option<String>.text("--from", "IMAGE", help: """
-        replace the from-screen's content with this image, scaled to cover the screen, keeping \
-        its aspect ratio: PNG or JPEG only (known by their first bytes), at most \(ImageFile.maxSide) \
-        pixels a side (read from the header before decoding)
-        """)
-    static let to = Option<String>.text("--to", "IMAGE", help: "the same for the to-screen")
-
     static var required: [OptionSpec] { [transition.spec, operation.spec, progress.spec, out.spec] }
     /// Besides the tuning the app takes (`--duration`, `--curve`, `--perspective`…, from the
     /// parameter table).
     static var optional: [OptionSpec] {
-        [transitionFile.spec, size.spec, scale.spec, from.spec, to.spec, Renderer.Kind.option.spec] + Parameter.allCases.map(\.spec.option)
+        [transitionFile.spec, size.spec, scale.spec, SessionOptions.fromOption.spec, SessionOptions.toOption.spec, Renderer.Kind.option.spec] + Parameter.allCases.map(\.spec.option)
     }
 
     /// What is rendered: a demo's transition, or a file's.
@@ -50,8 +43,8 @@ struct RenderCommand {
     var tuning = SessionOptions()
     var size: Size
     var scale: Double
-    var fromImage: String?
-    var toImage: String?
+    /// Pictures as the base and modal screens (`--from`, `--to`), header-checked.
+    var screens: ScreenSequence?
     var renderer: Renderer.Kind
 
     /// Reads and validates every option, and the headers of the images; throws
@@ -77,24 +70,12 @@ struct RenderCommand {
         tuning.tuning = try SessionOptions.tuning(a)
         size = try a.value(Self.size) ?? Size(width: 375, height: 667)
         scale = try a.value(Self.scale) ?? 1
-        fromImage = try a.value(Self.from)
-        toImage = try a.value(Self.to)
+        screens = try ScreenSequence.pair(from: try a.value(SessionOptions.fromOption), to: try a.value(SessionOptions.toOption))
         renderer = try a.value(Renderer.Kind.option) ?? .raster
         a.checkEveryOptionRead()
         let (w, h) = pixelSize
         guard w >= 1, h >= 1, w <= ImageFile.maxSide, h <= ImageFile.maxSide else {
             throw UsageError("the frame would be \(w)×\(h) pixels; from 1 to \(ImageFile.maxSide) a side")
-        }
-        for (path, role) in [(fromImage, "--from"), (toImage, "--to")] {
-            guard let path else { continue }
-            do {
-                let header = try ImageFile.header(path)
-                guard header.width <= ImageFile.maxSide, header.height <= ImageFile.maxSide else {
-                    throw UsageError("\(role): image \(Echo.quoted(path)) is \(header.width)×\(header.height) pixels, larger than \(ImageFile.maxSide) on a side")
-                }
-            } catch let e as RenderError {
-                throw UsageError("\(role): \(e.message)")
-            }
         }
     }
 
@@ -107,18 +88,10 @@ struct RenderCommand {
         let (w, h) = pixelSize
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: renderer)
         guard let demo = transition.makeDemo(screenSize: size) else { return }
+        if let screens { demo.show(screens.pair(0)) }
+        try canvas.drawer.textures.register(screens)
         try canvas.drawer.textures.registerAssets(demo.images)
         demo.parameters = tuning.applied(to: demo.parameters)
-        let screens = demo.screens(for: operation)
-        for (path, vc, role) in [(fromImage, screens.from, "from"), (toImage, screens.to, "to")] {
-            guard let path else { continue }
-            try Interruption.check()
-            do {
-                demo.replaceContent(of: vc, with: try canvas.drawer.textures.registerImage(id: "\(role)-screen", path: path))
-            } catch let e as RenderError {
-                throw UsageError("--\(role): \(e.message)")
-            }
-        }
         try Interruption.check()
         let list = try demo.frame(of: operation, atProgress: progress, scale: scale)
         let pixels = try canvas.render(list, pixelScale: scale)

@@ -148,6 +148,7 @@ struct ReplayExport {
         let first = plan.sizes[0]
         var canvas = try OffscreenCanvas(platform: platform, width: first.width, height: first.height,
                                          assetsDirectory: try Assets.directory(), kind: kind)
+        try canvas.drawer.textures.register(replayer.options.screens)
         var screens: [DisplayList] = [], hud = DisplayList()
         var written = 0
         /// Draws the frames, handing each one's pixels to `take`.
@@ -161,6 +162,7 @@ struct ReplayExport {
                 let (w, h) = framing.size(session.layout)
                 if canvas.width != w || canvas.height != h {
                     canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: kind)
+                    try canvas.drawer.textures.register(replayer.options.screens)
                 }
                 for v in session.variants { try canvas.drawer.textures.registerAssets(v.demo.images) }
                 framing.compose(session, screens: &screens, hud: &hud)

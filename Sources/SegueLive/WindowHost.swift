@@ -1,6 +1,7 @@
 import Segue
 import SegueCommandLine
 import SegueSDL
+import SegueDemos
 import SegueStudio
 import SegueRender
 
@@ -19,6 +20,8 @@ final class WindowHost {
     private var drawnLayout: Layout?
     /// The demos whose images are loaded.
     private var loadedDemos: [ObjectIdentifier] = []
+    /// The screen pair whose pictures were registered with them.
+    private var loadedScreenPair = 0
 
     /// The session's options as this window shows them: with the display's density where
     /// none was given, and with `fitsDisplay` a `--scale` too large for the display lowered.
@@ -57,6 +60,7 @@ final class WindowHost {
         let renderer = try Renderer(window: window, kind: kind, vsync: true)
         drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: try Assets.directory(),
                                                                                    decoders: SDLDecoders(platform: platform)))
+        try drawer.textures.register(o.screens)
         pump = EventPump(window: window)
     }
 
@@ -77,12 +81,13 @@ final class WindowHost {
             return false
         }
         let demos = session.variants.lazy.map { ObjectIdentifier($0.demo) }
-        if !loadedDemos.elementsEqual(demos) {
+        if !loadedDemos.elementsEqual(demos) || loadedScreenPair != session.screenPair {
             for v in session.variants { try drawer.textures.registerAssets(v.demo.images) }
             loadedDemos = Array(demos)
+            loadedScreenPair = session.screenPair
         }
         let renderer = drawer.renderer
-        renderer.clear(Color(hex: 0x0F1115))
+        renderer.clear(ScreenPicture.stage)
         drawer.draw(screenLists, clips: session.layout.screens.lazy.map { Optional($0) }, pixelScale: session.layout.scale,
                     overlay: hudList, overlayScale: session.layout.hudScale)
         renderer.present()

@@ -27,7 +27,8 @@ package enum ImageFile {
     /// decoding, for files): at most 8192² RGBA, 256 MB.
     package static let maxSide = 8192
 
-    /// The header of the image at `path`; problems are `RenderError`s naming the file.
+    /// The header of a PNG or JPEG at `path` of at most `maxSide` pixels a side; problems are
+    /// `RenderError`s naming the file.
     package static func header(_ path: String) throws -> ImageHeader {
         let name = Echo.quoted(path)
         guard access(path, R_OK) == 0 else { throw RenderError("cannot read image \(name): no such readable file") }
@@ -36,8 +37,9 @@ package enum ImageFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw RenderError("cannot read image \(name): \(OutputError.reason(errno))") }
         defer { close(fd) }
+        let header: ImageHeader
         do {
-            return try ImageHeader.read { offset, count in
+            header = try ImageHeader.read { offset, count in
                 var bytes = [UInt8](repeating: 0, count: count)
                 let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
                 return n > 0 ? Array(bytes.prefix(n)) : []
@@ -45,15 +47,16 @@ package enum ImageFile {
         } catch {
             throw RenderError("cannot decode image \(name): \(error.description)")
         }
+        guard header.width <= maxSide, header.height <= maxSide else {
+            throw RenderError("image \(name) is \(header.width)×\(header.height) pixels, larger than \(maxSide) on a side")
+        }
+        return header
     }
 
     /// Decodes the image at `path`: PNG itself, JPEG through `decoders` (none: refused).
     package static func decode(_ path: String, decoders: (any ContentDecoders)?) throws -> DecodedImage {
         let header = try header(path)
         let name = Echo.quoted(path)
-        guard header.width <= maxSide, header.height <= maxSide else {
-            throw RenderError("image \(name) is \(header.width)×\(header.height) pixels, larger than \(maxSide) on a side")
-        }
         let image: DecodedImage
         switch header.format {
         case .png:

@@ -147,7 +147,8 @@ package final class EventPump {
             case Int32(SDLK_F1.rawValue): key = .help
             case Int32(SDLK_SLASH.rawValue) where shift: key = .help
             case Int32(SDLK_0.rawValue)...Int32(SDLK_9.rawValue): key = .digit(Int(sym - Int32(SDLK_0.rawValue)))
-            case 97...122: key = .character(Character(Unicode.Scalar(UInt8(sym))))
+            case 97...122, Int32(SDLK_LEFTBRACKET.rawValue), Int32(SDLK_RIGHTBRACKET.rawValue):
+                key = .character(Character(Unicode.Scalar(UInt8(sym))))
             default: return nil
             }
             return .key(key, shift: shift)

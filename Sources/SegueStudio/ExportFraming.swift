@@ -1,4 +1,5 @@
 import Segue
+import SegueDemos
 
 /// What an export shows of a session in each frame: the stage alone — the device screen,
 /// or A and B side by side while split — or the whole window, the HUD included; each
@@ -7,7 +8,7 @@ package struct ExportFraming: Hashable, Sendable {
     /// The scales an export takes: output pixels per window pixel.
     package static let scales = 0.1...4.0
     /// The window's background behind the screens and the HUD (the live app's).
-    package static let windowBackground = Color(hex: 0x0F1115)
+    package static let windowBackground = ScreenPicture.stage
 
     /// Whether the frame is the whole window, the HUD included.
     package var includesHUD: Bool

@@ -43,7 +43,8 @@ extension HUD {
         ("Esc", "cancel the drag"), ("Space", "pause, resume"), ("← →", "step a frame"),
         ("S", "slow motion"), ("1–9 ↑ ↓", "switch transitions"),
         ("d c l t o k p r v", "tune (Shift: back); 0 resets"), ("Y", "copy the tuning as code"), ("E", "export the last transition"),
-        ("B · Tab", "split A/B · pick A or B"), ("H", "hide or show the HUD"), ("F · F11", "full screen"),
+        ("B · Tab", "split A/B · pick A or B"), ("[ ]", "your screens' previous, next pair (--screens)"),
+        ("H", "hide or show the HUD"), ("F · F11", "full screen"),
         ("F1 · ?", "these keys"), ("Q", "quit"),
     ]
 

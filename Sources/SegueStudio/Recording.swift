@@ -276,7 +276,7 @@ package struct Recording: Codable, Sendable {
             case "help": return .key(.help, shift: shift)
             default:
                 if k.count == 1, let d = Int(k) { return .key(.digit(d), shift: shift) }
-                if k.count == 1, let c = k.first, c.isLetter, c.isASCII { return .key(.character(c), shift: shift) }
+                if k.count == 1, let c = k.first, c.isASCII, c.isLetter || c == "[" || c == "]" { return .key(.character(c), shift: shift) }
                 return nil
             }
         }

@@ -1,6 +1,7 @@
 import Segue
 import SegueDemos
 import SegueCatalog
+import SegueProcess
 
 /// The inputs: presses on the screens and the HUD, keys, and the commands they run.
 extension Session {
@@ -134,6 +135,8 @@ extension Session {
         case .character("e"): exportLastTransition()
         case .character("b"): toggleSplit()
         case .character("h"): toggleHUD()
+        case .character("["): stepScreens(by: -1)
+        case .character("]"): stepScreens(by: 1)
         case .character("f"): toggleFullScreen?()
         case .character("z") where hud.isEditingCurve: stepSpring(ratio: shift ? -0.05 : 0.05, velocity: 0)
         case .character("w") where hud.isEditingCurve: stepSpring(ratio: 0, velocity: shift ? -0.25 : 0.25)
@@ -199,6 +202,24 @@ extension Session {
         var i = current + direction
         while entries.indices.contains(i) && !entries[i].canShow { i += direction }
         switchDemo(to: i)
+    }
+
+    /// Shows the next (`by` 1) or previous (−1) pair of `options.screens`, wrapping around,
+    /// when no drag or transition is under way; says which in a toast.
+    package func stepScreens(by step: Int) {
+        guard let screens = options.screens, screens.pairCount > 1, press == .none, !isTransitioning else { return }
+        screenPair = ((screenPair + step) % screens.pairCount + screens.pairCount) % screens.pairCount
+        showScreens()
+        let pair = screens.pair(screenPair)
+        let names = [pair.base, pair.modal].map { $0.map { Path.split($0.path).name } ?? "design" }
+        toast("Screens \(screenPair + 1)→\(screenPair + 2) of \(screens.pictures.count): \(names[0]) → \(names[1])")
+        emitScreen()
+    }
+
+    /// Puts the pair of pictures shown on every screen's demo (nothing without `options.screens`).
+    func showScreens() {
+        guard let screens = options.screens else { return }
+        for v in variants { v.demo.show(screens.pair(screenPair)) }
     }
 
     /// Switches to the built-in `demo`.

@@ -86,6 +86,8 @@ package final class Session {
     /// screen began it to when the last ended it (`export`).
     package internal(set) var lastTransition: (name: String, span: ClosedRange<Double>)?
     var transitionBegan = 0.0
+    /// The pair of `options.screens` shown (0-based; `[` and `]` step it).
+    package internal(set) var screenPair = 0
 
     /// A session showing the first of `options.transitionFiles` that reads, else what
     /// `options.demo` names, else flip; `transitions` follow the built-in demos in the list,
@@ -137,11 +139,13 @@ package final class Session {
             return v
         }
         selected = min(selected, variants.count - 1)
+        showScreens()
         hud.variants = variants.count > 1 ? variants.map(\.name) : []
         moveScene(to: sceneTime)
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
-        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition, B splits A/B (Tab picks), H hides the HUD, F full screen, F1 or ? lists the keys. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
+        let ownScreens = (options.screens?.pairCount ?? 1) > 1 ? " [ ] step through your screens." : ""
+        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + ownScreens + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition, B splits A/B (Tab picks), H hides the HUD, F full screen, F1 or ? lists the keys. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
         describeScreen()
     }
 

@@ -3,6 +3,7 @@ import SegueCommandLine
 import SegueDemos
 import SegueCatalog
 import SegueProcess
+import SegueRender
 
 /// The options that set up a session, declared once with their help: the app reads them,
 /// a recording stores them (`SessionOptions.arguments`), and `segue --help` lists them.
@@ -21,6 +22,17 @@ extension SessionOptions {
         stays while a save does not read); may be given more than once; files in \
         $XDG_CONFIG_HOME/segue/transitions/ (default ~/.config/…) join the list too
         """, repeatable: true) { $0 }
+    package static let fromOption = Option<String>.text("--from", "IMAGE", help: """
+        show this picture as the base screen (the one a present starts from) instead of the \
+        demo's: fitted to the screen, letterboxed on the stage's colour, a tap anywhere on it \
+        presents; PNG or JPEG only (known by their first bytes), at most \(ImageFile.maxSide) \
+        pixels a side (read from the header before decoding)
+        """)
+    package static let toOption = Option<String>.text("--to", "IMAGE", help: "the same for the modal screen (a tap anywhere dismisses)")
+    package static let screensOption = Option<String>.text("--screens", "DIR", help: """
+        instead of --from and --to: the pictures of DIR (.png, .jpg, .jpeg, by name) as the \
+        screens, two at a time: [ and ] step through the pairs (1→2, 2→3, …)
+        """)
     package static let sizeOption = Option<Size>.size(
         "--size", help: "the device screen in points, 1…10000 a side (default: 375x667)")
     package static let scaleOption = Option.number(
@@ -37,8 +49,8 @@ extension SessionOptions {
 
     /// The demo and the screen.
     package static var screenOptions: [OptionSpec] {
-        [demoOption.spec, transitionFileOption.spec, sizeOption.spec, scaleOption.spec, hudScaleOption.spec,
-         displayDensityOption.spec, autoplayFlag.spec]
+        [demoOption.spec, transitionFileOption.spec, fromOption.spec, toOption.spec, screensOption.spec, sizeOption.spec,
+         scaleOption.spec, hudScaleOption.spec, displayDensityOption.spec, autoplayFlag.spec]
     }
 
     /// The tuning, also changeable live: the parameters' options (`Parameter.spec`) and slow motion.
@@ -62,6 +74,15 @@ extension SessionOptions {
         hudScale = try a.value(Self.hudScaleOption)
         displayDensity = try a.value(Self.displayDensityOption)
         autoplay = a.flag(Self.autoplayFlag)
+        screens = try Self.screens(a)
+    }
+
+    /// The pictures `--from` and `--to`, or `--screens`, name (not both ways); nil: none.
+    package static func screens(_ a: Arguments) throws -> ScreenSequence? {
+        let from = try a.value(fromOption), to = try a.value(toOption)
+        guard let folder = try a.value(screensOption) else { return try ScreenSequence.pair(from: from, to: to) }
+        guard from == nil, to == nil else { throw UsageError("\(screensOption.name) takes the place of \(fromOption.name) and \(toOption.name); give one or the other") }
+        return try ScreenSequence.folder(folder)
     }
 
     /// The tuning options among `a` (parsed with `Parameter`'s options among its own), each

@@ -28,6 +28,8 @@ package struct SessionOptions: Hashable, Sendable {
     /// Lay the window out as recordings made before layouts fit any window did (not an
     /// argument: a recording's own).
     package var classicLayout = false
+    /// Pictures shown as the two screens instead of the demos' (`--from`/`--to`, `--screens`).
+    package var screens: ScreenSequence?
 
     package init() {}
 
@@ -41,6 +43,7 @@ package struct SessionOptions: Hashable, Sendable {
         add(Self.hudScaleOption, hudScale.map { "\($0)" })
         add(Self.displayDensityOption, displayDensity.map { "\($0)" })
         for f in transitionFiles { out += [Self.transitionFileOption.name, f] }
+        out += screens?.arguments ?? []
         if slowMotion { out.append(Self.slowMotionFlag.name) }
         if autoplay { out.append(Self.autoplayFlag.name) }
         return out

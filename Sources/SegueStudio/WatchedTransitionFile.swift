@@ -82,10 +82,7 @@ package final class WatchedTransitionFile {
         let folder = Path.split(path).folder
         for image in file.images {
             do {
-                let header = try ImageFile.header(TransitionFile.resolve(image.path, from: folder.isEmpty ? "." : folder))
-                guard header.width <= ImageFile.maxSide, header.height <= ImageFile.maxSide else {
-                    return "\(image.place): \(Echo.quoted(image.path)) is \(header.width)×\(header.height) pixels, larger than \(ImageFile.maxSide) on a side"
-                }
+                _ = try ImageFile.header(TransitionFile.resolve(image.path, from: folder.isEmpty ? "." : folder))
             } catch {
                 return "\(image.place): \(error)"
             }

@@ -209,9 +209,10 @@ import SegueRender
         #expect(linked.status == 2 && linked.stderr.contains("not a valid Segue recording"), "\(linked.stderr)")
     }
 
-    @Test func toImageReplacesTheToScreen() throws {
+    @Test func toImageReplacesTheModalScreen() throws {
         let dir = try Self.temporaryDirectory()
-        // A 4 × 2 picture: left half red, right half blue; it covers the screen, cropped.
+        // A 4 × 2 picture: left half red, right half blue; fitted to the screen (100 × 50 in
+        // the middle), letterboxed on the stage's colour above and below.
         var rgba: [UInt8] = []
         for _ in 0..<2 { for x in 0..<4 { rgba += x < 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
         let picture = dir.appendingPathComponent("p.png").path
@@ -222,8 +223,9 @@ import SegueRender
         #expect(r.status == 0, "\(r.stderr)")
         let frame = try ImageFile.readRGBA(out)
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(frame.rgba[(y * frame.width + x) * 4..<(y * frame.width + x) * 4 + 3]) }
-        #expect(pixel(20, 50) == [255, 0, 0])
-        #expect(pixel(80, 50) == [0, 0, 255])
+        #expect(pixel(20, 50) == [255, 0, 0] && pixel(20, 30) == [255, 0, 0])
+        #expect(pixel(80, 50) == [0, 0, 255] && pixel(80, 70) == [0, 0, 255])
+        #expect(pixel(50, 10) == [0x0F, 0x11, 0x15] && pixel(50, 90) == [0x0F, 0x11, 0x15])
     }
 
     @Test func helpDocumentsEveryOptionAndSubcommand() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import SegueCommandLine
 import Testing
+@testable import SegueRender
 
 /// `segue replay REC --out FILE.mp4|.webm|.gif|DIR` (issue 17): videos through ffmpeg, checked
 /// with ffprobe; idle stretches cut; the shaping options; bad input, a missing ffmpeg, a
@@ -72,6 +73,36 @@ import Testing
         #expect(video.frames == frames, "\(video) against \(frames)")
         #expect(abs(video.seconds - Double(frames) / fps) < 0.1, "\(video)")
         #expect(CLI.contents(dir) == ["drag.json", name].sorted())
+    }
+
+    /// A designer's own screens in a replay's frames: `--from` and `--to` recorded with the
+    /// run, the base picture first, the modal's after a tap anywhere on the screen presented
+    /// it, each fitted and letterboxed on the stage's colour.
+    @Test func ownScreensAreInAReplaysFrames() throws {
+        let dir = try CLI.folder()
+        for (name, colour) in [("a.png", [UInt8](arrayLiteral: 220, 40, 40, 255)), ("b.png", [40, 40, 220, 255])] {
+            try ImageFile.writePNG(Array([[UInt8]](repeating: colour, count: 64).joined()), width: 8, height: 8, to: dir + "/" + name)
+        }
+        try CLI.write(#"{"version":1,"arguments":["--demo","flip","--from","\#(dir)/a.png","--to","\#(dir)/b.png"],"window":[900,900],"#
+                      + #""events":[{"t":0.5,"type":"down","x":250,"y":400},{"t":0.55,"type":"up","x":250,"y":400,"inside":true},{"t":1.7,"type":"move","x":600,"y":100}]}"#,
+                      dir + "/own.json")
+        let r = try CLI.run(["replay", "own.json", "--out", "f", "--no-trim-idle"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let names = CLI.contents(dir + "/f")
+        for (name, picture) in [(names.first!, [UInt8](arrayLiteral: 220, 40, 40)), (names.last!, [40, 40, 220])] {
+            let frame = try ImageFile.readRGBA(dir + "/f/" + name)
+            func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(frame.rgba[(y * frame.width + x) * 4..<(y * frame.width + x) * 4 + 3]) }
+            // A square picture on a tall screen: the middle is the picture, top and bottom the stage.
+            #expect(pixel(frame.width / 2, frame.height / 2) == picture, "\(name)")
+            #expect(pixel(frame.width / 2, 2) == [0x0F, 0x11, 0x15] && pixel(frame.width / 2, frame.height - 3) == [0x0F, 0x11, 0x15], "\(name)")
+        }
+        // A picture whose header reads but whose data does not is bad input, found before a
+        // frame is written.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: dir + "/b.png"))
+        try whole.prefix(40).write(to: URL(fileURLWithPath: dir + "/b.png"))
+        let broken = try CLI.run(["replay", "own.json", "--out", "g"], in: dir)
+        #expect(broken.status == 2 && broken.stderr == "segue: --to: cannot decode image '\(dir)/b.png': Read Error\n", "\(broken.stderr)")
+        #expect(!CLI.contents(dir).contains("g"))
     }
 
     @Test func pngFramesTakeTheRangeRateScaleAndHUD() throws {

@@ -66,8 +66,9 @@ final class Harness {
     }
 
     /// The centre of `view` in window coordinates.
-    func center(of view: View) -> Point {
-        view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)!
+    func center(of view: View?) -> Point {
+        let view = view!
+        return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)!
     }
 
     /// The names of the screens in the transition container, back to front.

@@ -1,0 +1,20 @@
+import SegueProcess
+import SegueRender
+import SegueStudio
+
+extension ContentTextures {
+    /// Decodes the pictures of `screens` now, before anything is drawn: one whose header read
+    /// but whose data does not is bad input, a `UsageError` naming its option.
+    func register(_ screens: ScreenSequence?) throws {
+        guard let screens else { return }
+        for (i, picture) in screens.pictures.enumerated() {
+            guard let picture else { continue }
+            try Interruption.check()
+            do {
+                _ = try registerImage(id: picture.id, path: picture.path)
+            } catch let e as RenderError {
+                throw UsageError("\(screens.option(ofPicture: i)): \(e.message)")
+            }
+        }
+    }
+}
