@@ -27,11 +27,16 @@ struct RenderCommand {
         """)
     static let size = Option<Size>.size("--size", help: "the screen in points, 1…10000 a side (default: 375x667)")
     static let scale = Option.number("--scale", "S", in: 0.1...8, help: "pixels per point, 0.1…8 (default: 1)")
+    static let onion = Option<Int>.whole("--onion", "N", in: OnionSkin.counts, help: """
+        the onion skin over the frame: the transition also at N moments before and N after, \
+        1/15 s of its timeline apart, fading with distance, earlier ones tinted cool, later warm
+        """)
+
     static var required: [OptionSpec] { [transition.spec, operation.spec, progress.spec, out.spec] }
     /// Besides the tuning the app takes (`--duration`, `--curve`, `--perspective`…, from the
     /// parameter table).
     static var optional: [OptionSpec] {
-        [transitionFile.spec, size.spec, scale.spec, SessionOptions.fromOption.spec, SessionOptions.toOption.spec, Renderer.Kind.option.spec] + Parameter.allCases.map(\.spec.option)
+        [transitionFile.spec, size.spec, scale.spec, SessionOptions.fromOption.spec, SessionOptions.toOption.spec, onion.spec, Renderer.Kind.option.spec] + Parameter.allCases.map(\.spec.option)
     }
 
     /// What is rendered: a demo's transition, or a file's.
@@ -45,6 +50,8 @@ struct RenderCommand {
     var scale: Double
     /// Pictures as the base and modal screens (`--from`, `--to`), header-checked.
     var screens: ScreenSequence?
+    /// Ghosts each side of the frame (0: none).
+    var onion = 0
     var renderer: Renderer.Kind
 
     /// Reads and validates every option, and the headers of the images; throws
@@ -72,6 +79,7 @@ struct RenderCommand {
         scale = try a.value(Self.scale) ?? 1
         screens = try ScreenSequence.pair(from: try a.value(SessionOptions.fromOption), to: try a.value(SessionOptions.toOption))
         renderer = try a.value(Renderer.Kind.option) ?? .raster
+        onion = try a.value(Self.onion) ?? 0
         a.checkEveryOptionRead()
         let (w, h) = pixelSize
         guard w >= 1, h >= 1, w <= ImageFile.maxSide, h <= ImageFile.maxSide else {
@@ -93,7 +101,8 @@ struct RenderCommand {
         try canvas.drawer.textures.registerAssets(demo.images)
         demo.parameters = tuning.applied(to: demo.parameters)
         try Interruption.check()
-        let list = try demo.frame(of: operation, atProgress: progress, scale: scale)
+        var list = try demo.frame(of: operation, atProgress: progress, scale: scale)
+        OnionSkin(count: onion).compose(demo.window, scale: scale, offset: .zero, into: &list)
         let pixels = try canvas.render(list, pixelScale: scale)
         try Interruption.check()
         try ImageFile.writePNG(pixels, width: w, height: h, to: out)

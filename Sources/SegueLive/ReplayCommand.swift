@@ -18,7 +18,13 @@ struct ReplayCommand {
         with --out, write a recording of any length (otherwise one that would make more than \
         \(frameLimit) frames, an hour at 60 per second, is refused with the count)
         """)
-    static var options: [OptionSpec] { [headless.spec, events.spec] + ReplayExport.options + [noFrameLimit.spec, Renderer.Kind.option.spec] }
+    static let onion = Option<Int>.whole("--onion", "N", in: OnionSkin.counts, help: """
+        draw the onion skin from the start, N ghosts each side of the live frame (0: none), \
+        whatever the recorded run showed; g in the recording still shows and hides it
+        """)
+    static var options: [OptionSpec] {
+        [headless.spec, events.spec] + ReplayExport.options + [onion.spec, noFrameLimit.spec, Renderer.Kind.option.spec]
+    }
     /// Frames `--out` writes without `--no-frame-limit`: an hour at 60 per second.
     static let frameLimit = 216_000
 
@@ -28,6 +34,8 @@ struct ReplayCommand {
     var export: ReplayExport?
     var noFrameLimit: Bool
     var renderer: Renderer.Kind
+    /// Ghosts each side from the start, over the recording's own `--onion`.
+    var onion: Int?
     /// What the program offers.
     var lineup: Lineup
 
@@ -41,11 +49,13 @@ struct ReplayCommand {
         export = try ReplayExport(a)
         headless = a.flag(Self.headless) || export != nil
         renderer = try a.value(Renderer.Kind.option) ?? (headless ? .raster : .auto)
+        onion = try a.value(Self.onion)
         a.checkEveryOptionRead()
     }
 
     @MainActor func run() throws {
-        let (recording, options) = try Recording.read(path)
+        var (recording, options) = try Recording.read(path)
+        if let onion { options.onion = onion }
         try options.checkDemo(among: lineup.names)
         if let export { try checkFrames(recording, options, export) }
         if events { Platform.lineBufferStandardOutput() }

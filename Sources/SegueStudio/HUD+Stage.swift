@@ -44,7 +44,7 @@ extension HUD {
         ("S", "slow motion"), ("1–9 ↑ ↓", "switch transitions"),
         ("d c l t o k p r v", "tune (Shift: back); 0 resets"), ("Y", "copy the tuning as code"), ("E", "export the last transition"),
         ("B · Tab", "split A/B · pick A or B"), ("[ ]", "your screens' previous, next pair (--screens)"),
-        ("H", "hide or show the HUD"), ("F · F11", "full screen"),
+        ("G", "onion skin: ghosts before (cool) and after (warm)"), ("H", "hide or show the HUD"), ("F · F11", "full screen"),
         ("F1 · ?", "these keys"), ("Q", "quit"),
     ]
 

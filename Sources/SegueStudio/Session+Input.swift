@@ -135,6 +135,7 @@ extension Session {
         case .character("e"): exportLastTransition()
         case .character("b"): toggleSplit()
         case .character("h"): toggleHUD()
+        case .character("g"): toggleOnion()
         case .character("["): stepScreens(by: -1)
         case .character("]"): stepScreens(by: 1)
         case .character("f"): toggleFullScreen?()
@@ -214,6 +215,19 @@ extension Session {
         let names = [pair.base, pair.modal].map { $0.map { Path.split($0.path).name } ?? "design" }
         toast("Screens \(screenPair + 1)→\(screenPair + 2) of \(screens.pictures.count): \(names[0]) → \(names[1])")
         emitScreen()
+    }
+
+    /// Shows or hides the onion skin: `options.onion` ghosts each side (`OnionSkin.defaultCount`
+    /// when it gives none), said in a toast.
+    package func toggleOnion() {
+        if onion == nil {
+            let skin = OnionSkin(count: options.onion.flatMap { $0 > 0 ? $0 : nil } ?? OnionSkin.defaultCount)
+            onion = skin
+            toast("Onion skin: \(skin.count) ghosts each side, 1/15 s apart (earlier cool, later warm)")
+        } else {
+            onion = nil
+            toast("Onion skin off")
+        }
     }
 
     /// Puts the pair of pictures shown on every screen's demo (nothing without `options.screens`).

@@ -88,6 +88,8 @@ package final class Session {
     var transitionBegan = 0.0
     /// The pair of `options.screens` shown (0-based; `[` and `]` step it).
     package internal(set) var screenPair = 0
+    /// The transition's ghosts drawn over the live frame (`g`, `--onion`); nil: none.
+    package internal(set) var onion: OnionSkin?
 
     /// A session showing the first of `options.transitionFiles` that reads, else what
     /// `options.demo` names, else flip; `transitions` follow the built-in demos in the list,
@@ -117,6 +119,7 @@ package final class Session {
         hud.problem = files.compactMap(\.problem).last
         install([first], current)
         if options.autoplay { autoplay = Autoplay(startingAt: 0) }
+        if let n = options.onion, n > 0 { onion = OnionSkin(count: n) }
     }
 
     /// Shows `demos` (A, and B while split) of `entries[index]`, each with its tuning.
@@ -145,7 +148,7 @@ package final class Session {
         hud.demos = entries.map(\.name)
         hud.currentDemo = index
         let ownScreens = (options.screens?.pairCount ?? 1) > 1 ? " [ ] step through your screens." : ""
-        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + ownScreens + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition, B splits A/B (Tab picks), H hides the HUD, F full screen, F1 or ? lists the keys. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
+        hud.hint = demo.hint + (demo.hint.hasSuffix(".") ? "" : ".") + ownScreens + " Space pauses, ← → step, S slow motion, letters tune (Shift back), 0 resets, Y copies as code, E exports the last transition, B splits A/B (Tab picks), H hides the HUD, G onion skin, F full screen, F1 or ? lists the keys. Esc cancels a drag · 1–\(min(entries.count, 9)), ↑ ↓ switch · Q quits."
         describeScreen()
     }
 
@@ -318,7 +321,9 @@ package final class Session {
     package func composeScreen(_ index: Int = 0, into list: inout DisplayList, at origin: Point? = nil) {
         list.removeAll()
         let offset = origin ?? layout.screens[index].origin
-        Compositor.compose(variants[index].demo.window.layer, scale: layout.scale, offset: offset, into: &list)
+        let window = variants[index].demo.window
+        Compositor.compose(window.layer, scale: layout.scale, offset: offset, into: &list)
+        onion?.compose(window, scale: layout.scale, offset: offset, into: &list)
         trail.compose(into: &list, scale: layout.scale, offset: offset)
     }
 

@@ -33,6 +33,12 @@ extension SessionOptions {
         instead of --from and --to: the pictures of DIR (.png, .jpg, .jpeg, by name) as the \
         screens, two at a time: [ and ] step through the pairs (1→2, 2→3, …)
         """)
+    package static let onionOption = Option<Int>.whole(
+        "--onion", "N", in: OnionSkin.counts, help: """
+        start with the onion skin on: the transition also drawn at N moments before and N \
+        after the live one, \(OnionSkin.counts.lowerBound)…\(OnionSkin.counts.upperBound), 1/15 s of its timeline apart, fading with \
+        distance, earlier ones tinted cool and later ones warm (g shows or hides them; default \(OnionSkin.defaultCount))
+        """)
     package static let sizeOption = Option<Size>.size(
         "--size", help: "the device screen in points, 1…10000 a side (default: 375x667)")
     package static let scaleOption = Option.number(
@@ -49,8 +55,8 @@ extension SessionOptions {
 
     /// The demo and the screen.
     package static var screenOptions: [OptionSpec] {
-        [demoOption.spec, transitionFileOption.spec, fromOption.spec, toOption.spec, screensOption.spec, sizeOption.spec,
-         scaleOption.spec, hudScaleOption.spec, displayDensityOption.spec, autoplayFlag.spec]
+        [demoOption.spec, transitionFileOption.spec, fromOption.spec, toOption.spec, screensOption.spec, onionOption.spec,
+         sizeOption.spec, scaleOption.spec, hudScaleOption.spec, displayDensityOption.spec, autoplayFlag.spec]
     }
 
     /// The tuning, also changeable live: the parameters' options (`Parameter.spec`) and slow motion.
@@ -75,6 +81,7 @@ extension SessionOptions {
         displayDensity = try a.value(Self.displayDensityOption)
         autoplay = a.flag(Self.autoplayFlag)
         screens = try Self.screens(a)
+        onion = try a.value(Self.onionOption)
     }
 
     /// The pictures `--from` and `--to`, or `--screens`, name (not both ways); nil: none.

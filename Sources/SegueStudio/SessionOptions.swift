@@ -30,6 +30,9 @@ package struct SessionOptions: Hashable, Sendable {
     package var classicLayout = false
     /// Pictures shown as the two screens instead of the demos' (`--from`/`--to`, `--screens`).
     package var screens: ScreenSequence?
+    /// Ghosts each side of the live frame (`--onion`, `OnionSkin.counts`); nil: none at the
+    /// start (`g` shows `OnionSkin.defaultCount`).
+    package var onion: Int?
 
     package init() {}
 
@@ -44,6 +47,7 @@ package struct SessionOptions: Hashable, Sendable {
         add(Self.displayDensityOption, displayDensity.map { "\($0)" })
         for f in transitionFiles { out += [Self.transitionFileOption.name, f] }
         out += screens?.arguments ?? []
+        add(Self.onionOption, onion.map(String.init))
         if slowMotion { out.append(Self.slowMotionFlag.name) }
         if autoplay { out.append(Self.autoplayFlag.name) }
         return out

@@ -209,6 +209,25 @@ import SegueRender
         #expect(linked.status == 2 && linked.stderr.contains("not a valid Segue recording"), "\(linked.stderr)")
     }
 
+    /// `render --onion`: the ghosts lie under the live frame, so they change only what the
+    /// frame leaves uncovered (the black around the turning screen, and its edges' partly
+    /// covered pixels).
+    @Test func renderDrawsTheOnionSkinUnderTheFrame() throws {
+        let dir = try Self.temporaryDirectory()
+        let base = ["render", "--transition", "flip", "--operation", "present", "--progress", "0.45", "--size", "200x300"]
+        let plain = try Self.run(base + ["--out", dir.appendingPathComponent("p.png").path])
+        let onion = try Self.run(base + ["--onion", "3", "--out", dir.appendingPathComponent("o.png").path])
+        #expect(plain.status == 0 && onion.status == 0, "\(plain.stderr) \(onion.stderr)")
+        let p = try ImageFile.readRGBA(dir.appendingPathComponent("p.png").path).rgba
+        let o = try ImageFile.readRGBA(dir.appendingPathComponent("o.png").path).rgba
+        var changed = 0, wereBlack = 0
+        for i in stride(from: 0, to: p.count, by: 4) where p[i..<i + 3] != o[i..<i + 3] {
+            changed += 1
+            if p[i..<i + 3].allSatisfy({ $0 == 0 }) { wereBlack += 1 }
+        }
+        #expect(changed > 2000 && Double(wereBlack) >= 0.97 * Double(changed), "\(changed) changed, \(wereBlack) black")
+    }
+
     @Test func toImageReplacesTheModalScreen() throws {
         let dir = try Self.temporaryDirectory()
         // A 4 × 2 picture: left half red, right half blue; fitted to the screen (100 × 50 in
