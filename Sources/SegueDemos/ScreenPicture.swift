@@ -6,13 +6,16 @@ package struct ScreenPicture: Hashable, Sendable {
     /// The stage's colour, behind the screens and around a letterboxed picture.
     package static let stage = Color(hex: 0x0F1115)
 
-    /// The file, as given.
+    /// The file, from the root (what a recording keeps).
     package var path: String
+    /// The file as the user gave it (what messages name); `path` when not given.
+    package var given: String
     /// Its size in pixels.
     package var pixelSize: Size
 
-    package init(path: String, pixelSize: Size) {
+    package init(path: String, given: String? = nil, pixelSize: Size) {
         self.path = path
+        self.given = given ?? path
         self.pixelSize = pixelSize
     }
 

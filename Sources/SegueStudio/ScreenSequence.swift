@@ -76,7 +76,7 @@ package struct ScreenSequence: Hashable, Sendable {
         guard let path else { return nil }
         do {
             let header = try ImageFile.header(path)
-            return ScreenPicture(path: absolute(path), pixelSize: Size(width: Double(header.width), height: Double(header.height)))
+            return ScreenPicture(path: absolute(path), given: path, pixelSize: Size(width: Double(header.width), height: Double(header.height)))
         } catch let e as RenderError {
             throw UsageError("\(option): \(e.message)")
         }

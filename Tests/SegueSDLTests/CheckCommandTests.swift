@@ -4,7 +4,7 @@ import Testing
 /// `segue check`: each file is ok (stdout) or every problem it has, one line each on stderr
 /// as compilers write them (`FILE:LINE:COLUMN: PLACE: message`); warnings the same with
 /// `warning:`; exit 2 if any file is broken, 0 for warnings alone.
-@MainActor @Suite(.serialized) struct CheckCommandTests {
+@Suite(.serialized) struct CheckCommandTests {
     static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/Transitions")
         .standardized.path
 

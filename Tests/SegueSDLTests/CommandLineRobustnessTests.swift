@@ -9,7 +9,7 @@ import SegueRender
 /// The contract under hostile input (issue 12): bad input is one line, exit 2 and nothing
 /// written; a failing disk exit 1 with nothing partial left; SIGINT / SIGTERM 130 / 143
 /// with nothing partial left; input echoed in messages escaped.
-@MainActor @Suite(.serialized) struct CommandLineRobustnessTests {
+@Suite(.serialized) struct CommandLineRobustnessTests {
     struct Outcome {
         let status: Int32
         let stderr: String

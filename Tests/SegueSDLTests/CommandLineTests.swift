@@ -5,7 +5,7 @@ import Testing
 import SegueRender
 
 /// The `segue` executable run as a user would, for its answers to good and bad input.
-@MainActor @Suite(.serialized) struct CommandLineTests {
+@Suite(.serialized) struct CommandLineTests {
     /// `segue` beside the test bundle (both are built into the same folder).
     nonisolated static let executable: String = {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -315,7 +315,7 @@ import SegueRender
     }
 }
 
-@MainActor @Suite(.serialized) struct CurveCommandTests {
+@Suite(.serialized) struct CurveCommandTests {
     @Test func springPrintsItsParametersThenRowsFromZeroToTheDuration() throws {
         let r = try CommandLineTests.run(["curve", "spring", "--duration", "0.75", "--damping-ratio", "0.55",
                                           "--velocity", "1.8181818181818181", "--samples", "4"])

@@ -6,7 +6,7 @@ import Testing
 /// `segue replay REC --out FILE.mp4|.webm|.gif|DIR` (issue 17): videos through ffmpeg, checked
 /// with ffprobe; idle stretches cut; the shaping options; bad input, a missing ffmpeg, a
 /// full disk and signals leaving nothing behind.
-@MainActor @Suite(.serialized) struct ExportCommandTests {
+@Suite(.serialized) struct ExportCommandTests {
     typealias CLI = CommandLineRobustnessTests
 
     /// A flip presented by a drag down the screen of a 900 × 900 window: idle for 1 s, the

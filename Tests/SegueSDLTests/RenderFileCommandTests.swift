@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `segue render --transition-file`: a file's frame, with `render --transition`'s options.
-@MainActor @Suite(.serialized) struct RenderFileCommandTests {
+@Suite(.serialized) struct RenderFileCommandTests {
     @Test func aSeedAsAFileRendersTheSeedsFrame() throws {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/Transitions")
             .standardized.path
