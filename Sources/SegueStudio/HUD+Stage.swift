@@ -85,7 +85,7 @@ extension HUD {
             let band = Rect(x: first.minX + (last.maxX - first.minX - width) / 2, y: first.maxY - 64, width: width, height: 56)
             list.items.append(.init(rect: band, transform: .identity, opacity: 0.72, fill: .color(Color(hex: 0x0B0D12)), name: "hud"))
             label(name, Rect(x: band.minX, y: band.minY + 4, width: band.width, height: 32), size: 22, .white, alignment: .center)
-            label("autoplay · any key or click stops", Rect(x: band.minX, y: band.minY + 34, width: band.width, height: 18),
+            label("autoplay · a click, Esc or Space stops", Rect(x: band.minX, y: band.minY + 34, width: band.width, height: 18),
                   size: 12, Color(white: 0.7), weight: .regular, alignment: .center)
         }
     }

@@ -9,17 +9,20 @@ extension Session {
     /// (pointer velocities are measured in it, so slow motion does not change how a flick
     /// feels). The clock first catches up to the input's time, so what had ended by then has
     /// ended, and what the input starts begins then — whatever the frame times were, live or
-    /// replayed. While the catalog plays by itself, a key or a click stops it and does
-    /// nothing else.
+    /// replayed. While the catalog plays by itself, a click, Esc or Space stops it and does
+    /// nothing else; the keys that present it (H, F, F11) do what they do and it plays on;
+    /// the others wait for it to stop.
     package func handle(_ input: InputEvent, at realTime: Double) {
         advance(to: realTime)
         if autoplay != nil {
             switch input {
             case .key(.quit, _), .quit: isRunning = false
-            case .key, .mouseDown: stopAutoplay()
+            case .key(.escape, _), .key(.space, _), .mouseDown: stopAutoplay()
+            case .key(.character("h"), _): toggleHUD()
+            case .key(.character("f"), _), .key(.fullScreen, _): toggleFullScreen?()
+            case .resized(let w, let h): relayout(window: (w, h))
             default: break
             }
-            if case .resized(let w, let h) = input { relayout(window: (w, h)) }
             return
         }
         switch input {

@@ -58,7 +58,7 @@ package final class Session {
     package private(set) var isDragging = false
     /// Where the pointer has been during the drag under way, for the dot the screens show.
     package internal(set) var trail = PointerTrail()
-    /// The catalog playing by itself (`--autoplay`), until a key or a click.
+    /// The catalog playing by itself (`--autoplay`), until a click, Esc or Space.
     package internal(set) var autoplay: Autoplay?
 
     /// What the session offers, in the order of the keys 1, 2, 3…: the built-in demos, the

@@ -49,14 +49,16 @@ extension SessionOptions {
     package static let displayDensityOption = Option.number(
         "--display-density", "D", in: 0.5...6, help: "the display's pixels per 1/96 inch, 0.5…6, which the HUD scales by (default: asked of the display)")
     package static let autoplayFlag = Flag(
-        "--autoplay", help: "play the catalog by itself: each transition presented, held, dismissed, its name shown, looping until a key or a click")
+        "--autoplay", help: "play the catalog by itself: each transition presented, held, dismissed, its name shown, looping until a click, Esc or Space (H, F and F11 work as ever)")
+    package static let hideHUDFlag = Flag(
+        "--hide-hud", help: "start with the HUD hidden, the screen in its place (h shows it): with --autoplay, a show")
     package static let slowMotionFlag = Flag(
         "--slow-motion", help: "start with animations ten times slower (s)")
 
     /// The demo and the screen.
     package static var screenOptions: [OptionSpec] {
         [demoOption.spec, transitionFileOption.spec, fromOption.spec, toOption.spec, screensOption.spec, onionOption.spec,
-         sizeOption.spec, scaleOption.spec, hudScaleOption.spec, displayDensityOption.spec, autoplayFlag.spec]
+         sizeOption.spec, scaleOption.spec, hudScaleOption.spec, displayDensityOption.spec, autoplayFlag.spec, hideHUDFlag.spec]
     }
 
     /// The tuning, also changeable live: the parameters' options (`Parameter.spec`) and slow motion.
@@ -80,6 +82,7 @@ extension SessionOptions {
         hudScale = try a.value(Self.hudScaleOption)
         displayDensity = try a.value(Self.displayDensityOption)
         autoplay = a.flag(Self.autoplayFlag)
+        hidesHUD = a.flag(Self.hideHUDFlag)
         screens = try Self.screens(a)
         onion = try a.value(Self.onionOption)
     }

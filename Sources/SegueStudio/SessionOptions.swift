@@ -18,8 +18,10 @@ package struct SessionOptions: Hashable, Sendable {
     /// read; `Parameter.spec`); the rest keep the demo's reference values.
     package var tuning: [Parameter: String] = [:]
     package var slowMotion = false
-    /// Play the catalog by itself until a key or a click.
+    /// Play the catalog by itself until a click, Esc or Space.
     package var autoplay = false
+    /// Start with the HUD hidden (`h` shows it).
+    package var hidesHUD = false
     /// The HUD's scale as forced; nil: from the display's density and the window (`Layout`).
     package var hudScale: Double?
     /// The display's pixels per 1/96 inch; nil: ask the display (the app does, and a
@@ -50,12 +52,14 @@ package struct SessionOptions: Hashable, Sendable {
         add(Self.onionOption, onion.map(String.init))
         if slowMotion { out.append(Self.slowMotionFlag.name) }
         if autoplay { out.append(Self.autoplayFlag.name) }
+        if hidesHUD { out.append(Self.hideHUDFlag.name) }
         return out
     }
 
     /// The layout a session starts with: one screen at `scale` (or fitted), the HUD shown.
     package var layoutRequest: Layout.Request {
         var r = Layout.Request(fixedScale: scale, hudScale: hudScale, density: displayDensity ?? 1)
+        r.showsHUD = !hidesHUD
         r.isClassic = classicLayout
         return r
     }

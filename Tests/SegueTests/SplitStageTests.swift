@@ -224,7 +224,7 @@ import Testing
         #expect(a.advance(at: 14.3, busy: false) == .next && a.step == .arriving)
     }
 
-    @Test func theCatalogPlaysUntilAKey() {
+    @Test func theCatalogPlaysUntilAClickEscOrSpace() {
         var options = SessionOptions()
         options.autoplay = true
         let d = SessionDriver(options)
@@ -233,12 +233,32 @@ import Testing
         #expect(lines.count >= 4)
         #expect(lines.prefix(4).map { $0.contains("\"operation\":\"present\"") } == [true, true, false, false])
         #expect(d.session.current == 1 && d.session.hud.autoplay == "pageturn")
-        // A key stops it, and does nothing else: the tuning stays.
+        // A tuning key waits (the tuning stays); H hides the HUD and it plays on.
         let before = d.session.demo.parameters
-        d.frame([.key(.character("d"), shift: false)])
-        #expect(d.session.autoplay == nil && d.session.hud.autoplay == nil && d.session.demo.parameters == before)
+        var fullScreen = 0
+        d.session.toggleFullScreen = { fullScreen += 1 }
+        d.frame([.key(.character("d"), shift: false), .key(.character("h"), shift: false), .key(.character("f"), shift: false),
+                 .key(.fullScreen, shift: false)])
+        #expect(d.session.autoplay != nil && d.session.demo.parameters == before)
+        #expect(d.session.layout.hudStyle == .hidden && fullScreen == 2)
+        // Space stops it, and does nothing else (no pause).
+        d.frame([.key(.space, shift: false)])
+        #expect(d.session.autoplay == nil && d.session.hud.autoplay == nil && !d.session.isPaused)
         let count = d.transitionLines.count
         d.run(10)
         #expect(d.transitionLines.count <= count + 1)
+    }
+
+    @Test func escOrAClickStopsItTooAndHideHUDStartsAShow() throws {
+        for input in [InputEvent.key(.escape, shift: false), .mouseDown(x: 5, y: 5)] {
+            var options = try SessionOptions(parsing: ["--autoplay", "--hide-hud"])
+            #expect(try SessionOptions(parsing: options.arguments) == options)
+            options.autoplay = true
+            let d = SessionDriver(options)
+            #expect(d.session.layout.hudStyle == .hidden)
+            d.run(2)
+            d.frame([input])
+            #expect(d.session.autoplay == nil, "\(input)")
+        }
     }
 }
