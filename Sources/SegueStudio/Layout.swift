@@ -42,6 +42,9 @@ package struct Layout: Hashable, Sendable {
     package static let minimumScreenShare = 0.4
     /// A panel at a smaller scale than this is not readable: the HUD becomes the strip.
     package static let minimumPanelScale = 0.75
+    /// How much larger two screens must show over the strip than beside the panel for a
+    /// split stage to take the strip.
+    package static let stripGainForSplit = 1.15
 
     package var window: (width: Int, height: Int)
     /// The device screens in window pixels: one, or A and B side by side while split.
@@ -91,11 +94,18 @@ package struct Layout: Hashable, Sendable {
             let screenScale = request.fixedScale ?? fit(w - HUD.panelWidth * s - m, h)
             // At a fixed scale the screens may leave the panel no room across.
             let across = n * size.width * screenScale + (n + 2) * m + HUD.panelWidth * s
-            if s >= Self.minimumPanelScale && screenScale * size.height >= Self.minimumScreenShare * h && across <= w + 0.5 {
+            let stripScale = request.hudScale ?? min(wanted, max(w / 900, Self.minimumPanelScale))
+            let stripFits = h - HUD.stripHeight * stripScale >= 0.5 * h
+            // Two screens beside the panel in a narrow window leave half the stage empty: they
+            // take the whole width over the strip when that shows them a good deal larger.
+            let splitFillsBetterOverStrip = n > 1 && request.fixedScale == nil && stripFits
+                && fit(w, h - HUD.stripHeight * stripScale) >= Self.stripGainForSplit * screenScale
+            if s >= Self.minimumPanelScale && screenScale * size.height >= Self.minimumScreenShare * h && across <= w + 0.5
+                && !splitFillsBetterOverStrip {
                 style = .panel
             } else {
-                s = request.hudScale ?? min(wanted, max(w / 900, Self.minimumPanelScale))
-                if h - HUD.stripHeight * s >= 0.5 * h { style = .strip }
+                s = stripScale
+                if stripFits { style = .strip }
             }
         }
         hudStyle = style

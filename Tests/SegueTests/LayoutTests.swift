@@ -87,6 +87,21 @@ import Testing
         let p = split.toScreen(x: split.screens[1].minX + 10 * split.scale, y: split.screens[1].minY, of: 1)
         #expect(abs(p.x - 10) < 1e-9 && abs(p.y) < 1e-9)
     }
+
+    /// In the app's first window (940 × 915) two screens beside the panel would fill half the
+    /// stage (0.49 of it): over the strip they take the width, at (940 − 3·24) / 750, 0.8 of it.
+    @Test func aSplitInANarrowWindowTakesTheStripAndFillsTheStage() {
+        let beside = Layout(window: (940, 915), screen: phone, .init(screenCount: 1))
+        #expect(beside.hudStyle == .panel)
+        let split = Layout(window: (940, 915), screen: phone, .init(screenCount: 2))
+        #expect(split.hudStyle == .strip && abs(split.scale - 868.0 / 750) < 1e-12)
+        let stage = Double(split.window.width) * (Double(split.window.height) - HUD.stripHeight * split.hudScale)
+        let covered = split.screens.reduce(0) { $0 + $1.width * $1.height } / stage
+        #expect(covered > 0.8, "\(covered)")
+        // At a scale given, or where the strip gains little (1280 × 800), the panel stays.
+        #expect(Layout(window: (940, 915), screen: phone, .init(fixedScale: 0.6, screenCount: 2)).hudStyle == .panel)
+        #expect(Layout(window: (1280, 800), screen: phone, .init(screenCount: 2)).hudStyle == .panel)
+    }
 }
 
 /// A recording made before the layout fitted any window replays in the layout it ran in.
