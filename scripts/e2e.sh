@@ -106,8 +106,9 @@ wait_for '"demo":"explode"' 1
 stop_app
 
 # A/B: B splits the stage; a drag on B's screen drives both; H hides the HUD; a window of
-# 400 × 300 shows it as a strip; F11 asks for full screen (a window manager grants it; on a
-# bare X server the window grows to the display).
+# 400 × 300 shows it as a strip; F11 asks for full screen: a window manager grants it, and
+# on this bare X server (none) the window becomes a borderless one of the display's size —
+# the layout follows the window's real size either way — and a second F11 puts it back.
 start_app flip --no-saved-tuning
 xdotool windowfocus --sync "$wid" 2>/dev/null || true
 xdotool key b
@@ -130,20 +131,33 @@ xdotool windowsize "$wid" 400 300
 wait_for '"hud":"strip"' 1
 import -window "$wid" "$out/strip.png" 2>/dev/null || true
 xdotool key F11
-for _ in $(seq 30); do grep -q '"hud":"panel"' <(tail -1 "$log") && break; sleep 0.1; done
-tail -1 "$log" | grep -q '"hud":"panel"' || fail "full screen did not give the HUD its panel back"
+screen_height() { tail -1 "$log" | python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["screen"]["height"])'; }
+for _ in $(seq 30); do [ "$(screen_height)" -gt 600 ] && break; sleep 0.1; done
+[ "$(screen_height)" -gt 600 ] || fail "full screen did not lay the screens out for the display"
+window_size() { xwininfo -id "$wid" | awk '/Width:/ {w=$2} /Height:/ {h=$2} END {print w "x" h}'; }
+[ "$(window_size)" = "1280x1024" ] || fail "full screen left the window at $(window_size), not the display's 1280x1024"
+import -window root "$out/fullscreen.png" 2>/dev/null || true
+xdotool key F11
+for _ in $(seq 30); do grep -q '"hud":"strip"' <(tail -1 "$log") && break; sleep 0.1; done
+tail -1 "$log" | grep -q '"hud":"strip"' || fail "leaving full screen did not lay the 400 × 300 window out again"
+[ "$(window_size)" = "400x300" ] || fail "leaving full screen left the window at $(window_size), not 400x300"
 stop_app
 
-# Autoplay: the catalog plays by itself, flip then pageturn, until a key.
-start_app flip --autoplay --no-saved-tuning
+# Autoplay: the catalog plays by itself, flip then pageturn, through H (the HUD shown again),
+# until Esc.
+start_app flip --autoplay --hide-hud --no-saved-tuning
+expect_line '"hud":"hidden"'
 wait_for '"transition":"pageturn"' 1
 expect_line '"cancelled":false,"event":"ended","operation":"dismiss","transition":"flip"'
 xdotool windowfocus --sync "$wid" 2>/dev/null || true
-xdotool key x
+xdotool key h
+wait_for '"hud":"panel"' 1
+wait_for '"transition":"magicmove"' 1
+xdotool key Escape
 sleep 2.5
 ended=$(grep -c '"event":"ended"' "$log")
 sleep 2
-[ "$(grep -c '"event":"ended"' "$log")" -eq "$ended" ] || fail "autoplay went on after a key"
+[ "$(grep -c '"event":"ended"' "$log")" -eq "$ended" ] || fail "autoplay went on after Esc"
 stop_app
 
 # --scale too large for the display: one line, and a window that fits.

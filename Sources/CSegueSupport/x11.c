@@ -54,3 +54,17 @@ int segue_x11_install_error_handlers(const char *program) {
 }
 
 int segue_x11_error(void) { return first_error; }
+
+int segue_x11_window_size(void *display, unsigned long window, int *width, int *height) {
+    typedef int (*GetGeometry)(void *, unsigned long, unsigned long *, int *, int *, unsigned int *, unsigned int *,
+                               unsigned int *, unsigned int *);
+    GetGeometry get = (GetGeometry)dlsym(RTLD_DEFAULT, "XGetGeometry");
+    if (!get || !display || !window) return 0;
+    unsigned long root = 0;
+    int x = 0, y = 0;
+    unsigned int w = 0, h = 0, border = 0, depth = 0;
+    if (!get(display, window, &root, &x, &y, &w, &h, &border, &depth)) return 0;
+    *width = (int)w;
+    *height = (int)h;
+    return 1;
+}

@@ -164,6 +164,7 @@ final class LiveApp {
                 if case .resized = input.input { resized = true }
             }
             exporter.poll(session)
+            host.window.settleFullScreen()
             session.advance(to: now)
             let drew = try host.draw(session, force: resized)
             if drew {
@@ -178,7 +179,7 @@ final class LiveApp {
             if let fps = rate.count(drew: drew, at: now) { session.setFPS(fps) }
             // Frames (and input handling: a hovering pointer sends hundreds of moves a second)
             // at 60 per second at most; at rest, sleep until the next input.
-            if drew || !inputs.isEmpty || (!session.isPaused && session.changesWithTime) {
+            if drew || !inputs.isEmpty || (!session.isPaused && session.changesWithTime) || host.window.awaitsFullScreen {
                 host.pump.wait(until: now + 1.0 / 60 - 0.0005, returnOnInput: false, now: clock)
             } else {
                 try recording?.saveIfDue(now: now)

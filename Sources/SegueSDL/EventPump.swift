@@ -116,7 +116,9 @@ package final class EventPump {
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(rawValue: UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
-                return .resized(width: Int(e.window.data1), height: Int(e.window.data2))
+                // The size the window has, not the one SDL says (`SDLWindow.measureSize`).
+                let (w, h) = window.measureSize()
+                return .resized(width: w, height: h)
             case SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN:
                 return .focusLost
             default:

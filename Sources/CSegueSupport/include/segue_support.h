@@ -65,4 +65,8 @@ int segue_x11_install_error_handlers(const char *program);
 /// The X error code of the first protocol error since the handlers were installed, or 0.
 int segue_x11_error(void);
 
+/// The size of X11 `window` on `display` as the X server has it now (a round trip), into
+/// `width` and `height`; 0 when Xlib is not loaded or the server refuses.
+int segue_x11_window_size(void *display, unsigned long window, int *width, int *height);
+
 #endif
