@@ -105,6 +105,7 @@ final class LiveApp {
         let configured = Options.configuredFiles
         session = Session(options: host.options, window: host.window.size, transitions: options.lineup.transitions,
                           moreFiles: configured, tunings: tunings)
+        session.textFit = host.textFit
         session.copy = { [host] in host.platform.setClipboard($0) }
         session.toggleFullScreen = { [host] in host.window.isFullScreen.toggle() }
         session.report = { Command.report($0) }
@@ -176,7 +177,8 @@ final class LiveApp {
                 stats?.frameWork.append(clock() - now)
             }
             drewLast = drew
-            if let fps = rate.count(drew: drew, at: now) { session.setFPS(fps) }
+            // Only frames of motion count: the HUD's own readout changing is no frame rate.
+            if let fps = rate.count(drew: drew && (session.changesWithTime || session.isDragging), at: now) { session.setFPS(fps) }
             // Frames (and input handling: a hovering pointer sends hundreds of moves a second)
             // at 60 per second at most; at rest, sleep until the next input.
             if drew || !inputs.isEmpty || (!session.isPaused && session.changesWithTime) || host.window.awaitsFullScreen {
@@ -192,8 +194,8 @@ final class LiveApp {
     }
 }
 
-/// The frame rate the HUD shows, over half-second windows: at rest "—" (not a number), as a
-/// rate of one redraw is no frame rate.
+/// The frame rate the HUD shows, over half-second windows of frames that moved something:
+/// at rest not a number (the HUD says "idle"), as a rate of one redraw is no frame rate.
 struct FrameRateMeter {
     private var frames = 0, start = 0.0
 

@@ -102,7 +102,9 @@ struct ReplayCommand {
         var ignored: [TimedInput] = []
         var rate = FrameRateMeter()
         do {
-            try Replayer(recording: recording, options: options, transitions: lineup.transitions).run(emit: emit) { session, number, time in
+            var replayer = Replayer(recording: recording, options: options, transitions: lineup.transitions)
+            replayer.textFit = host.textFit
+            try replayer.run(emit: emit) { session, number, time in
                 if let fps = rate.count(drew: try host.draw(session), at: clock()) { session.setFPS(fps) }
                 if number == 1 { session.emitReady(renderer: host.drawer.renderer.driverName, reason: host.drawer.renderer.reason) }
                 host.pump.wait(until: time, returnOnInput: false, now: clock)

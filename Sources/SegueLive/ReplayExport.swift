@@ -149,6 +149,8 @@ struct ReplayExport {
         var canvas = try OffscreenCanvas(platform: platform, width: first.width, height: first.height,
                                          assetsDirectory: try Assets.directory(), kind: kind)
         try canvas.drawer.textures.register(replayer.options.screens)
+        var replayer = replayer
+        replayer.textFit = canvas.drawer.textures.textFit
         var screens: [DisplayList] = [], hud = DisplayList()
         var written = 0
         /// Draws the frames, handing each one's pixels to `take`.

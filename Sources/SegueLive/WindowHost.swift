@@ -64,6 +64,9 @@ final class WindowHost {
         pump = EventPump(window: window)
     }
 
+    /// The HUD's text measured by this window's font engine.
+    var textFit: TextFit { drawer.textures.textFit }
+
     /// Draws the session's screen (clipped to it) and HUD and presents — unless what they
     /// show is what the window already shows and `force` is false (the window's contents
     /// were kept): an idle app draws nothing. Returns whether it drew. Throws when the

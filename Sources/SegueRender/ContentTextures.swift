@@ -147,6 +147,19 @@ package final class ContentTextures {
         return layout
     }
 
+    /// The width of `text` on one line at `fontSize` drawn at `scale` pixels a unit, in the
+    /// units the size is given in: the larger of what `layout` measures to break lines (its
+    /// large font) and what the drawn font's hinted advances take. Text this says fits a
+    /// width is laid out on one line and drawn within it. Nil without a font engine.
+    package func width(of text: Substring, fontSize: Double, weight: TextContent.Weight, scale: Double) -> Double? {
+        guard fontSize > 0, fontSize.isFinite, scale > 0, scale.isFinite else { return nil }
+        let measurePixels = max(1, Int((fontSize * Self.breakScale).rounded()))
+        let drawnPixels = max(1, Int((fontSize * scale).rounded()))
+        guard let measure = try? font(weight, pixels: measurePixels), let broken = measure.width(of: text),
+              let drawnFont = try? font(weight, pixels: drawnPixels), let drawn = drawnFont.width(of: text) else { return nil }
+        return max(Double(broken) * fontSize / Double(measurePixels), Double(drawn) / scale)
+    }
+
     /// Whether `layout` still points at the atlas's glyphs (the atlas has not started over).
     func isCurrent(_ layout: GlyphAtlas.Layout) -> Bool { layout.generation == atlas?.generation }
 

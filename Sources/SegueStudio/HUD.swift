@@ -33,8 +33,8 @@ package struct HUDModel: Equatable, Sendable {
     package var hint = ""
     /// What is wrong with a watched transition file, shown in red until it is fixed.
     package var problem: String?
-    /// A passing word (what `y` copied), shown in green for a moment.
-    package var toast: String?
+    /// A passing word (what `y` copied, an export refused), shown for a moment.
+    package var toast: Toast?
     /// Whether the curve editor shows (in the plot's place): a click on the curve's value
     /// opens and closes it.
     package var isEditingCurve = false
@@ -50,6 +50,31 @@ package struct HUDModel: Equatable, Sendable {
     package var autoplay: String?
     /// Whether the keys are listed over the stage (F1 or ? shows and hides them).
     package var showsKeys = false
+}
+
+/// A passing word in the HUD, coloured by what it tells.
+package struct Toast: Equatable, Sendable {
+    package enum Kind: Sendable {
+        /// Something asked for is done (green).
+        case done
+        /// What changed, or what is under way (light grey).
+        case info
+        /// Something asked for cannot be done now (amber).
+        case refused
+        /// Something asked for failed (red).
+        case failed
+
+        var color: Color {
+            switch self {
+            case .done: Color(hex: 0x34D399)
+            case .info: Color(white: 0.85)
+            case .refused: Color(hex: 0xFBBF24)
+            case .failed: Color(hex: 0xF87171)
+            }
+        }
+    }
+    package var text: String
+    package var kind: Kind
 }
 
 /// A clickable part of the HUD.
@@ -119,18 +144,21 @@ package enum HUD {
     /// and below it.
     package static func scrubArea(in panel: Rect) -> Rect { barRect(panel).insetBy(dx: 0, dy: -8) }
 
-    /// The list's buttons: 26 pixels and 8.2 a character wide, 8 apart.
-    private static func demoButtonWidth(_ name: String, _ index: Int) -> Double { 26 + Double("\(index + 1) \(name)".count - 2) * 8.2 }
+    /// The list's buttons: 26 pixels and 8.2 a character wide, 8 apart, never wider than a
+    /// row of `width` with its page buttons (a longer name is elided).
+    private static func demoButtonWidth(_ name: String, _ index: Int, row width: Double) -> Double {
+        min(26 + Double("\(index + 1) \(name)".count - 2) * 8.2, width - 2 * (pageButtonWidth + 8))
+    }
 
     /// The list cut into pages that each fit one row of `width` pixels, in order; one page
     /// when all fit.
     package static func demoPages(_ names: [String], width: Double) -> [Range<Int>] {
-        let all = names.indices.reduce(0.0) { $0 + demoButtonWidth(names[$1], $1) + 8 } - 8
+        let all = names.indices.reduce(0.0) { $0 + demoButtonWidth(names[$1], $1, row: width) + 8 } - 8
         // With several pages, the row keeps room for the two page buttons.
         let room = all <= width ? width : width - 2 * (pageButtonWidth + 8)
         var pages: [Range<Int>] = [], start = 0, used = 0.0
         for i in names.indices {
-            let w = demoButtonWidth(names[i], i)
+            let w = demoButtonWidth(names[i], i, row: width)
             if i > start && used + 8 + w > room {
                 pages.append(start..<i)
                 start = i
@@ -165,7 +193,7 @@ package enum HUD {
             x += pageButtonWidth + 8
         }
         for index in page.entries {
-            let w = demoButtonWidth(model.demos[index], index)
+            let w = demoButtonWidth(model.demos[index], index, row: panel.width - 32)
             out.append((.demo(index), Rect(x: x, y: y, width: w, height: 24)))
             x += w + 8
         }
@@ -192,12 +220,17 @@ package enum HUD {
         return out
     }
 
+    /// The words of a frame rate: "idle" while nothing draws, else frames per second.
+    static func rate(_ fps: Double) -> String { fps.isFinite ? String(format1: fps) + " fps" : "idle" }
+
     /// Appends the HUD to `list`: every rectangle first, then every run of text (nothing
-    /// in the HUD overlaps but text on its own backgrounds), so it draws in two calls. The
-    /// text is clipped to the panel: in a window too short for all of it (a forced
-    /// `--hud-scale`), the hint at its foot is cut there, or left out, rather than drawn past it.
-    package static func compose(_ model: HUDModel, in panel: Rect, into list: inout DisplayList) {
+    /// in the HUD overlaps but text on its own backgrounds), so it draws in two calls. Every
+    /// run of text fits its box, measured by `fit`: a value too long is elided with "…", a
+    /// message wraps into the lines it has and is elided past them, and the hint at the foot
+    /// takes the lines left above the panel's edge (none in a window too short for it).
+    @MainActor package static func compose(_ model: HUDModel, in panel: Rect, fit: TextFit, into list: inout DisplayList) {
         var texts: [DisplayList.Item] = []
+        let left = panel.minX + 16
         let region = list.clips.count
         list.clips.append(.init(rect: panel, cornerRadius: 0, transform: .identity))
         defer { list.items.append(contentsOf: texts) }
@@ -206,25 +239,42 @@ package enum HUD {
         }
         func text(_ s: String, _ x: Double, _ y: Double, size: Double = fontSize, weight: TextContent.Weight = .monospace,
                   color: Color = Color(white: 0.88), width: Double? = nil, alignment: TextContent.Alignment = .left) {
-            texts.append(.init(rect: Rect(x: x, y: y, width: width ?? (panel.maxX - x - 12), height: size * 1.4),
+            let width = width ?? (panel.maxX - x - 12)
+            let shown = fit.line(s, width: width, size: size, weight: weight)
+            guard !shown.isEmpty else { return }
+            texts.append(.init(rect: Rect(x: x, y: y, width: width, height: size * 1.4),
                                     transform: .identity, opacity: 1,
-                                    fill: .text(TextContent(s, fontSize: size, weight: weight, color: color, alignment: alignment)),
+                                    fill: .text(TextContent(shown, fontSize: size, weight: weight, color: color, alignment: alignment)),
                                     name: "hud", clip: region))
         }
+        /// `s` across the panel from `y` in at most `maxLines` lines (each an item of its own);
+        /// the height they take.
+        func paragraph(_ s: String, _ y: Double, weight: TextContent.Weight = .regular, color: Color, maxLines: Int) -> Double {
+            let size = 12.5, step = 12.5 * 1.25
+            // No more than fit above the panel's foot.
+            let room = max(Int(((panel.maxY - y - size * 1.4) / step).rounded(.down)) + 1, 0)
+            let lines = fit.lines(s, width: panel.width - 32, size: size, weight: weight, maxLines: min(maxLines, room))
+            for (i, line) in lines.enumerated() {
+                text(line, left, y + Double(i) * step, size: size, weight: weight, color: color, width: panel.width - 32)
+            }
+            return Double(lines.count) * step
+        }
         rect(panel, Color(hex: 0x181B22))
-        let left = panel.minX + 16
-        text("Segue", left, panel.minY + 14, size: 22, weight: .bold, color: .white)
-        var status = "\(model.fps.isFinite ? String(format1: model.fps) : "—") fps"
+        text("Segue", left, panel.minY + 14, size: 22, weight: .bold, color: .white, width: 80)
+        var status = rate(model.fps)
         if model.isSlowMotion { status = "slow ×0.1 · " + status }
         if model.isPaused { status = "paused · " + status }
-        text(status, panel.maxX - 230, panel.minY + 20, color: model.isPaused || model.isSlowMotion ? accent : Color(white: 0.6),
-             width: 214, alignment: .right)
+        // Right of the title, and right of the A / B buttons while split.
+        let statusLeft = panel.minX + (model.variants.isEmpty ? 100 : 104 + Double(model.variants.count) * 34 + 6)
+        text(status, statusLeft, panel.minY + 20, color: model.isPaused || model.isSlowMotion ? accent : Color(white: 0.6),
+             width: panel.maxX - 16 - statusLeft, alignment: .right)
         for (control, r) in controls(model, in: panel) {
             switch control {
             case .demo(let index):
                 let current = index == model.currentDemo
                 rect(r, current ? accent : Color(hex: 0x2A2F3A))
-                text("\(index + 1) \(model.demos[index])", r.minX + 7, r.minY + 4, color: current ? Color(hex: 0x1E1B4B) : Color(white: 0.85), width: r.width)
+                text("\(index + 1) \(model.demos[index])", r.minX + 7, r.minY + 4, color: current ? Color(hex: 0x1E1B4B) : Color(white: 0.85),
+                     width: r.width - 10)
             case .page(let step):
                 let page = shownPage(model, in: panel)
                 let enabled = step < 0 ? page.index > 0 : page.index < page.count - 1
@@ -280,32 +330,26 @@ package enum HUD {
             case let .spring(ratio, velocity):
                 help = "ratio \(String(format2: ratio)) z · velocity \(String(format2: velocity)) w (Shift back)"
             }
-            text(help, left, y, size: 12.5, weight: .monospace, color: Color(white: 0.6), width: panel.width - 32)
-            y += lineHeight + 2
+            y += paragraph(help, y, weight: .monospace, color: Color(white: 0.6), maxLines: 2) + 6
         } else if model.plot != nil || model.comparedPlot != nil {
             let box = plotBox(panel)
             drawPlots(model, in: box) { list.items.append($0) }
             y = box.maxY + 4
             for (name, plot) in captionedPlots(model) {
                 guard let caption = plot.caption else { continue }
-                text(name.map { "\($0) " }.map { $0 + caption } ?? caption, left, y, size: 12.5, weight: .monospace,
-                     color: Color(hex: 0xFBBF24), width: panel.width - 32)
-                y += lineHeight - 4
+                y += paragraph(name.map { "\($0) " }.map { $0 + caption } ?? caption, y, weight: .monospace,
+                               color: Color(hex: 0xFBBF24), maxLines: 1)
             }
             y += 6
         }
         if let problem = model.problem {
-            text(problem, left, y, size: 12.5, weight: .regular, color: Color(hex: 0xF87171), width: panel.width - 32)
-            y += lineHeight * 3
+            y += paragraph(problem, y, color: Color(hex: 0xF87171), maxLines: 3) + 6
         }
         if let toast = model.toast {
-            text(toast, left, y, size: 12.5, weight: .regular, color: Color(hex: 0x34D399), width: panel.width - 32)
-            y += lineHeight * 2
+            y += paragraph(toast.text, y, color: toast.kind.color, maxLines: 2) + 6
         }
-        // Where not even its first line fits, the hint is left out (the clip cuts the rest).
-        if y + lineHeight <= panel.maxY {
-            text(model.hint, left, y, size: 12.5, weight: .regular, color: Color(white: 0.65), width: panel.width - 32)
-        }
+        // The lines left above the panel's foot; none where not even one fits.
+        _ = paragraph(model.hint, y, color: Color(white: 0.65), maxLines: .max)
     }
 
     static func phaseColor(_ phase: TransitionContext.Phase?) -> Color {

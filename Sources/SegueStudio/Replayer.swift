@@ -19,6 +19,8 @@ package struct Replayer {
     /// `n / frameRate` seconds, evenly spaced as a video's, each showing every input handled
     /// before it (an export), and one frame at or after the last input shows its effect.
     package var drawsAtInputs = true
+    /// How the session's HUD measures its text (the drawing platform's fonts).
+    package var textFit = TextFit.estimate
 
     package init(recording: Recording, options: SessionOptions, transitions: [CustomTransition] = []) {
         self.recording = recording
@@ -33,6 +35,7 @@ package struct Replayer {
         let session = Session(options: options, window: (recording.window[0], recording.window[1]), transitions: transitions,
                               moreFiles: recording.moreFiles ?? [], tunings: TuningStore(tunings: recording.tuning ?? [:]))
         session.emit = emit
+        session.textFit = textFit
         var number = 0
         var time = 0.0
         func draw(at t: Double) throws {

@@ -17,15 +17,15 @@ extension Session {
     /// HUD says so instead.
     func exportLastTransition() {
         guard let export else {
-            toast("Exporting is the app's: segue replay REC --out FILE.mp4 exports a recording")
+            toast("Exporting is the app's: segue replay REC --out FILE.mp4 exports a recording", .refused)
             return
         }
         guard let last = lastTransition else {
-            toast("No transition has ended yet: nothing to export")
+            toast("No transition has ended yet: nothing to export", .refused)
             return
         }
         guard !isExporting else {
-            toast("Still exporting: one export at a time, press E again when it is done")
+            toast("Still exporting: one export at a time, press E again when it is done", .refused)
             return
         }
         let now = realTime ?? 0
@@ -40,12 +40,12 @@ extension Session {
     package func exportEnded(file: String, problem: String?) {
         isExporting = false
         emit((problem.map { SessionEvent.error(file: file, message: $0) } ?? .exported(file: file)).jsonLine)
-        toast(problem.map { "Export failed: \($0)" } ?? "Exported \(file)")
+        if let problem { toast("Export failed: \(problem)", .failed) } else { toast("Exported \(file)", .done) }
     }
 
-    /// Shows `text` in the HUD for `toastSeconds`.
-    package func toast(_ text: String) {
-        hud.toast = text
+    /// Shows `text` in the HUD for `toastSeconds`, in the colour of its `kind`.
+    package func toast(_ text: String, _ kind: Toast.Kind = .info) {
+        hud.toast = Toast(text: text, kind: kind)
         toastUntil = (realTime ?? 0) + Self.toastSeconds
     }
 }

@@ -174,7 +174,7 @@ extension Session {
         emit(SessionEvent.tuning(demo: entry.name, tuning: .init(p), command: command, swift: swift,
                                  variant: variants.count > 1 ? variants[selected].name : nil).jsonLine)
         let whose = variants.count > 1 ? "\(entry.name) \(variants[selected].name)" : entry.name
-        toast(copy == nil ? "\(whose)'s tuning, as code: see the tuning event" : "Copied \(whose)'s tuning as Swift and a segue command")
+        toast(copy == nil ? "\(whose)'s tuning, as code: see the tuning event" : "Copied \(whose)'s tuning as Swift and a segue command", .done)
     }
 
     /// Puts `parameters` on the selected screen, kept: A's in `tunings` (and on disk), B's

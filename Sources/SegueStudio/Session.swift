@@ -41,6 +41,9 @@ package final class Session {
     package var emit: (String) -> Void = { _ in }
     /// Says one line on stderr (the app's: "PROGRAM: line").
     package var report: (String) -> Void = { _ in }
+    /// How the HUD measures its text to fit it (the app's and an export's: their font
+    /// engine's widths; `TextFit.estimate` without one).
+    package var textFit = TextFit.estimate
     /// Where `y` puts the tuning as code (the app: SDL's clipboard); nil: nowhere.
     package var copy: ((String) -> Void)?
     /// What `f` and F11 do (the app: switch the window to and from full screen); nil: nothing.
@@ -267,9 +270,9 @@ package final class Session {
             if let active = v.demo.interactions.first(where: { $0.recognizer.isActive }) { (v.lastDrag, isDragging) = (active, true) }
         }
         let shown = variants[selected]
-        let interactions = shown.demo.interactions
-        // A transition driven by buttons only has no drag to show.
-        if let pan = (shown.lastDrag ?? interactions.first)?.recognizer {
+        // The screen's last drag; none yet (a transition just switched to, one driven by
+        // buttons only) shows none, not another screen's.
+        if let pan = shown.lastDrag?.recognizer {
             if pan.isActive { hud.translation = pan.translation }
             hud.velocity = pan.isActive || pan.state == .ended ? pan.velocity : .zero
         } else {
@@ -331,12 +334,13 @@ package final class Session {
     /// drawn at that pixel scale): the panel or strip, and the captions over the stage.
     package func composeHUD(into list: inout DisplayList) {
         list.removeAll()
+        let fit = textFit.at(scale: layout.hudScale)
         switch layout.hudStyle {
-        case .panel: HUD.compose(hud, in: layout.hud, into: &list)
-        case .strip: HUD.composeStrip(hud, in: layout.hud, into: &list)
+        case .panel: HUD.compose(hud, in: layout.hud, fit: fit, into: &list)
+        case .strip: HUD.composeStrip(hud, in: layout.hud, fit: fit, into: &list)
         case .hidden: break
         }
-        HUD.composeCaptions(hud, in: layout, into: &list)
+        HUD.composeCaptions(hud, in: layout, fit: fit, into: &list)
         if layout.hudScale != 1 { list.scale(by: layout.hudScale) }
     }
 }

@@ -18,7 +18,7 @@ import Testing
         model.hint = "the hint"
         func hints(_ height: Double) -> (texts: [DisplayList.Item], list: DisplayList) {
             var list = DisplayList()
-            HUD.compose(model, in: Rect(x: 500, y: 24, width: 380, height: height), into: &list)
+            HUD.compose(model, in: Rect(x: 500, y: 24, width: 380, height: height), fit: .estimate, into: &list)
             return (list.items.filter { if case .text = $0.fill { true } else { false } }, list)
         }
         let (tall, list) = hints(800)

@@ -65,7 +65,7 @@ import SegueTestSupport
         }
         #expect(shown() == ["1-a.jpg.png", "2-b.PNG"])
         d.frame([.key(.character("]"), shift: false)])
-        #expect(shown() == ["2-b.PNG", "10-c.png"] && d.session.hud.toast == "Screens 2→3 of 3: 2-b.PNG → 10-c.png")
+        #expect(shown() == ["2-b.PNG", "10-c.png"] && d.session.hud.toast?.text == "Screens 2→3 of 3: 2-b.PNG → 10-c.png")
         d.frame([.key(.character("]"), shift: false)])
         #expect(shown() == ["1-a.jpg.png", "2-b.PNG"])
         d.frame([.key(.character("["), shift: false)])

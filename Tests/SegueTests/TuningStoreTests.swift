@@ -308,7 +308,7 @@ import SegueCatalog
         #expect(event["event"] as? String == "tuning" && event["command"] as? String == "segue --demo flip --threshold 0.55")
         #expect((event["tuning"] as? [String: Any])?["threshold"] as? Double == 0.55)
         #expect((event["swift"] as? String)?.contains("let finishes = percent >= 0.55") == true)
-        #expect(d.session.hud.toast == "Copied flip's tuning as Swift and a segue command")
+        #expect(d.session.hud.toast?.text == "Copied flip's tuning as Swift and a segue command")
         d.run(Session.toastSeconds + 0.1)
         #expect(d.session.hud.toast == nil)
     }

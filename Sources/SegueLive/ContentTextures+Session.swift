@@ -19,3 +19,13 @@ extension ContentTextures {
         }
     }
 }
+
+extension ContentTextures {
+    /// Text measured as these textures lay it out (`width(of:fontSize:weight:)`), estimated
+    /// where the font engine cannot say.
+    @MainActor var textFit: TextFit {
+        TextFit { [self] text, size, weight, scale in
+            width(of: text, fontSize: size, weight: weight, scale: scale) ?? TextFit.estimate.measure(text, size, weight, scale)
+        }
+    }
+}
