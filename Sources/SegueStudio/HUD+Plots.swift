@@ -15,6 +15,44 @@ extension HUD {
         add(.init(rect: Rect(x: 0, y: -0.75, width: length, height: 1.5), transform: m, opacity: opacity, fill: .color(c), name: "hud"))
     }
 
+    /// Where the curve editor lies while open, in HUD units: over the stage, a square plot
+    /// as large as the screens' shorter side allows (less margins and two lines of help
+    /// under it, at least 120 units), on a backdrop; and a Bézier's two handles, 14 units
+    /// square. Nil while closed.
+    static func editor(_ model: HUDModel, in layout: Layout) -> (backdrop: Rect, plot: Rect, handles: [(n: Int, rect: Rect)])? {
+        guard model.isEditingCurve, let first = layout.screens.first, let last = layout.screens.last else { return nil }
+        let stage = layout.toHUD(first.union(last))
+        let side = max(min(stage.width - 48, stage.height - 48 - 40), 120)
+        let plot = Rect(x: stage.midX - side / 2, y: stage.midY - (side + 40) / 2, width: side, height: side)
+        let backdrop = Rect(x: plot.minX - 12, y: plot.minY - 12, width: side + 24, height: side + 24 + 40)
+        var handles: [(Int, Rect)] = []
+        if case .bezier(let c) = model.parameters.curve {
+            for (n, handle) in [(1, c.c1), (2, c.c2)] {
+                let p = editorPoint(handle.x, handle.y, in: plot)
+                handles.append((n, Rect(x: p.x - 7, y: p.y - 7, width: 14, height: 14)))
+            }
+        }
+        return (backdrop, plot, handles)
+    }
+
+    /// What the editor's foot says: how to change the curve.
+    static func editorHelp(_ curve: Curve, duration: Double) -> String {
+        switch curve {
+        case .bezier: return "Drag the handles. A click on the curve's value closes this."
+        case let .spring(ratio, velocity):
+            let response = Spring.validate(duration: duration, dampingRatio: ratio, initialVelocity: velocity) == nil
+                ? String(format2: springResponse(duration: duration, dampingRatio: ratio, velocity: velocity)) + " s" : "—"
+            return "response \(response) (w) · damping \(String(format2: ratio)) (z) · velocity \(String(format2: velocity)) (x); Shift steps back"
+        }
+    }
+
+    /// A spring's response, seconds: the period it would swing at undamped, 2π √(m / k)
+    /// (the design tools' parameter), for the spring settling at `duration`.
+    static func springResponse(duration: Double, dampingRatio: Double, velocity: Double) -> Double {
+        let spring = Spring(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity)
+        return 2 * .pi * (spring.mass / spring.stiffness).squareRoot()
+    }
+
     /// The curve editor in `box`: the curve (progress over time), 0 and 1 in grey, and for a
     /// Bézier its two handles, each tied to its end.
     static func drawEditor(_ curve: Curve, in box: Rect, _ add: (DisplayList.Item) -> Void) {

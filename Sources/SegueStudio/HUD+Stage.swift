@@ -109,6 +109,16 @@ extension HUD {
                       Color(white: 0.9), weight: .regular)
             }
         }
+        if let editor = editor(model, in: layout) {
+            list.items.append(.init(rect: editor.backdrop, transform: .identity, opacity: 0.97, fill: .color(Color(hex: 0x0B0D12)), name: "hud"))
+            drawEditor(model.parameters.curve, in: editor.plot) { list.items.append($0) }
+            let help = fit.lines(editorHelp(model.parameters.curve, duration: model.parameters.duration), width: editor.plot.width,
+                                 size: 12.5, weight: .regular, maxLines: 2)
+            for (i, line) in help.enumerated() {
+                label(line, Rect(x: editor.plot.minX, y: editor.plot.maxY + 6 + Double(i) * 16, width: editor.plot.width, height: 17.5),
+                      size: 12.5, Color(white: 0.75), weight: .regular)
+            }
+        }
         if let name = model.autoplay, let first = screens.first, let last = screens.last {
             let width = last.maxX - first.minX
             let band = Rect(x: first.minX + (last.maxX - first.minX - width) / 2, y: first.maxY - 64, width: width, height: 56)

@@ -86,7 +86,7 @@ package enum HUDControl: Hashable, Sendable {
     case scrubBar
     /// The curve's value: opens or closes the editor.
     case curveValue
-    /// A Bézier handle of the editor (1 or 2), dragged.
+    /// A Bézier handle of the editor (1 or 2), dragged (`HUD.editor`).
     case curveHandle(Int)
     /// While split: the screen (0 A, 1 B) the HUD shows and edits.
     case variant(Int)
@@ -102,22 +102,37 @@ package enum HUD {
     /// The panel's width, and the least height that shows it down to the plot's caption, in
     /// HUD units.
     package static let panelWidth = 380.0
-    package static var panelHeight: Double { plotBox(Rect(x: 0, y: 0, width: panelWidth, height: 0)).maxY + 2 * lineHeight }
+    package static var panelHeight: Double { plotBox(Rect(x: 0, y: 0, width: panelWidth, height: 0), listRows: 1).maxY + 2 * lineHeight }
     /// The strip's height, HUD units.
     package static let stripHeight = 30.0
 
-    /// Where each row starts, from the panel's top.
-    private static let transitionRow = 88.0
-    private static func barRect(_ panel: Rect) -> Rect {
-        Rect(x: panel.minX + 16, y: panel.minY + transitionRow + 3 * lineHeight + 10, width: panel.width - 32, height: 12)
+    /// Units from one row of the list's buttons to the next.
+    static let listRowStep = 32.0
+    /// The most rows the list takes.
+    static let maxListRows = 4
+
+    /// Rows of the list's buttons in `panel`: one, and one more for each `listRowStep` the
+    /// panel is taller than it needs with one, up to `maxListRows` — a tall panel shows more
+    /// of the list at once.
+    static func listRows(_ panel: Rect) -> Int {
+        min(max(Int(((panel.height - panelHeight) / listRowStep).rounded(.down)) + 1, 1), maxListRows)
     }
-    private static func parameterRow(_ panel: Rect, _ i: Int) -> Double {
-        barRect(panel).maxY + 14 + Double(2 + i) * lineHeight
+
+    /// Where each row starts, from the panel's top: the transition's, under the list.
+    private static func transitionRow(_ panel: Rect, listRows: Int? = nil) -> Double {
+        88 + Double((listRows ?? Self.listRows(panel)) - 1) * listRowStep
+    }
+    private static func barRect(_ panel: Rect, listRows: Int? = nil) -> Rect {
+        Rect(x: panel.minX + 16, y: panel.minY + transitionRow(panel, listRows: listRows) + 3 * lineHeight + 10,
+             width: panel.width - 32, height: 12)
+    }
+    private static func parameterRow(_ panel: Rect, _ i: Int, listRows: Int? = nil) -> Double {
+        barRect(panel, listRows: listRows).maxY + 14 + Double(2 + i) * lineHeight
     }
 
     /// Where the plot, or the curve editor, sits: under the renderer and screen rows.
-    static func plotBox(_ panel: Rect) -> Rect {
-        Rect(x: panel.minX + 16, y: parameterRow(panel, Parameter.allCases.count) + 2 * lineHeight + lineHeight / 3,
+    static func plotBox(_ panel: Rect, listRows: Int? = nil) -> Rect {
+        Rect(x: panel.minX + 16, y: parameterRow(panel, Parameter.allCases.count, listRows: listRows) + 2 * lineHeight + lineHeight / 3,
              width: panel.width - 32, height: plotHeight)
     }
 
@@ -150,21 +165,33 @@ package enum HUD {
         min(26 + Double("\(index + 1) \(name)".count - 2) * 8.2, width - 2 * (pageButtonWidth + 8))
     }
 
-    /// The list cut into pages that each fit one row of `width` pixels, in order; one page
-    /// when all fit.
-    package static func demoPages(_ names: [String], width: Double) -> [Range<Int>] {
-        let all = names.indices.reduce(0.0) { $0 + demoButtonWidth(names[$1], $1, row: width) + 8 } - 8
-        // With several pages, the row keeps room for the two page buttons.
-        let room = all <= width ? width : width - 2 * (pageButtonWidth + 8)
-        var pages: [Range<Int>] = [], start = 0, used = 0.0
+    /// The list's buttons laid in rows of `width` units, in order: each entry's row (from 0),
+    /// its x from the row's start and its width. With `room` for page buttons, each row
+    /// leaves room for them at its ends.
+    private static func demoRows(_ names: [String], width: Double, pageButtons: Bool) -> [(row: Int, x: Double, width: Double)] {
+        let room = pageButtons ? width - 2 * (pageButtonWidth + 8) : width
+        var out: [(Int, Double, Double)] = [], row = 0, used = 0.0
         for i in names.indices {
             let w = demoButtonWidth(names[i], i, row: width)
-            if i > start && used + 8 + w > room {
-                pages.append(start..<i)
-                start = i
+            if used > 0 && used + 8 + w > room {
+                row += 1
                 used = 0
             }
-            used += (i > start ? 8 : 0) + w
+            out.append((row, used, w))
+            used += w + 8
+        }
+        return out
+    }
+
+    /// The list cut into pages that each fit `rows` rows of `width` units, in order; one page
+    /// when all fit.
+    package static func demoPages(_ names: [String], width: Double, rows: Int = 1) -> [Range<Int>] {
+        let flat = demoRows(names, width: width, pageButtons: false)
+        let laid = (flat.last?.row ?? 0) < rows ? flat : demoRows(names, width: width, pageButtons: true)
+        var pages: [Range<Int>] = [], start = 0
+        for i in names.indices where laid[i].row / rows != laid[start].row / rows {
+            pages.append(start..<i)
+            start = i
         }
         pages.append(start..<max(names.count, start))
         return pages
@@ -175,7 +202,7 @@ package enum HUD {
     /// The page of the list shown: `model.demoPage` (clamped), else the one holding the
     /// current entry.
     package static func shownPage(_ model: HUDModel, in panel: Rect) -> (index: Int, count: Int, entries: Range<Int>) {
-        let pages = demoPages(model.demos, width: panel.width - 32)
+        let pages = demoPages(model.demos, width: panel.width - 32, rows: listRows(panel))
         let holding = pages.firstIndex { $0.contains(model.currentDemo) } ?? 0
         let i = min(max(model.demoPage ?? holding, 0), pages.count - 1)
         return (i, pages.count, pages[i])
@@ -192,10 +219,11 @@ package enum HUD {
             out.append((.page(1), Rect(x: panel.maxX - 16 - pageButtonWidth, y: y, width: pageButtonWidth, height: 24)))
             x += pageButtonWidth + 8
         }
+        let laid = demoRows(model.demos, width: panel.width - 32, pageButtons: page.count > 1)
+        let firstRow = page.entries.first.map { laid[$0].row } ?? 0
         for index in page.entries {
-            let w = demoButtonWidth(model.demos[index], index, row: panel.width - 32)
-            out.append((.demo(index), Rect(x: x, y: y, width: w, height: 24)))
-            x += w + 8
+            let place = laid[index]
+            out.append((.demo(index), Rect(x: x + place.x, y: y + Double(place.row - firstRow) * listRowStep, width: place.width, height: 24)))
         }
         for (i, _) in model.variants.enumerated() {
             out.append((.variant(i), Rect(x: panel.minX + 104 + Double(i) * 34, y: panel.minY + 16, width: 28, height: 24)))
@@ -204,13 +232,6 @@ package enum HUD {
         if let i = Parameter.allCases.firstIndex(of: .curve) {
             out.append((.curveValue, Rect(x: panel.minX + 16 + valueX, y: parameterRow(panel, i) - 1, width: panel.width - valueX - 100,
                                           height: 19)))
-        }
-        if model.isEditingCurve, case .bezier(let c) = model.parameters.curve {
-            let box = plotBox(panel)
-            for (n, handle) in [(1, c.c1), (2, c.c2)] {
-                let p = editorPoint(handle.x, handle.y, in: box)
-                out.append((.curveHandle(n), Rect(x: p.x - 7, y: p.y - 7, width: 14, height: 14)))
-            }
         }
         for (i, p) in Parameter.allCases.enumerated() {
             let y = parameterRow(panel, i)
@@ -293,7 +314,7 @@ package enum HUD {
                 break
             }
         }
-        var y = panel.minY + transitionRow
+        var y = panel.minY + transitionRow(panel)
         func row(_ label: String, _ value: String, color: Color = Color(white: 0.92)) {
             text(label, left, y, color: Color(white: 0.55), width: valueX)
             text(value, left + valueX, y, color: color, width: panel.width - valueX - 32)
@@ -320,18 +341,7 @@ package enum HUD {
         row("renderer", model.renderer)
         row("screen", model.screen)
         y += lineHeight / 3
-        if model.isEditingCurve {
-            let box = plotBox(panel)
-            drawEditor(model.parameters.curve, in: box) { list.items.append($0) }
-            y = box.maxY + 4
-            let help: String
-            switch model.parameters.curve {
-            case .bezier: help = "drag the handles · click the curve to close"
-            case let .spring(ratio, velocity):
-                help = "ratio \(String(format2: ratio)) z · velocity \(String(format2: velocity)) w (Shift back)"
-            }
-            y += paragraph(help, y, weight: .monospace, color: Color(white: 0.6), maxLines: 2) + 6
-        } else if model.plot != nil || model.comparedPlot != nil {
+        if model.plot != nil || model.comparedPlot != nil {
             let box = plotBox(panel)
             drawPlots(model, in: box) { list.items.append($0) }
             y = box.maxY + 4

@@ -34,7 +34,10 @@ extension Session {
             cancelPress()
         case .mouseDown(let x, let y):
             let p = Point(x: x, y: y)
-            if let i = layout.screenIndex(at: p) {
+            if let editor = HUD.editor(hud, in: layout), editor.backdrop.contains(layout.toHUD(p)) {
+                // The open editor takes what lands on it: a handle drags, the rest does nothing.
+                if let n = editor.handles.first(where: { $0.rect.contains(layout.toHUD(p)) })?.n { press = .handle(n) }
+            } else if let i = layout.screenIndex(at: p) {
                 press = .screen(i)
                 alignVariants()
                 send(.down, p, from: i)
@@ -95,6 +98,7 @@ extension Session {
             scrub(toX: p.x)
         case .curveValue:
             hud.isEditingCurve.toggle()
+            emitScreen()
         case .curveHandle(let n):
             press = .handle(n)
         case .variant(let i):
@@ -105,19 +109,35 @@ extension Session {
     /// Moves Bézier handle `n` (1 or 2) of the curve to HUD point `p` in the editor: the
     /// curve changes at once, and is kept.
     private func moveHandle(_ n: Int, to p: Point) {
-        guard case .bezier(let c) = demo.parameters.curve else { return }
-        let (x, y) = HUD.editorValue(at: p, in: HUD.plotBox(layout.hud))
+        guard case .bezier(let c) = demo.parameters.curve, let editor = HUD.editor(hud, in: layout) else { return }
+        let (x, y) = HUD.editorValue(at: p, in: editor.plot)
         var q = demo.parameters
         q.curve = .bezier(n == 1 ? TimingCurve(x, y, c.c2.x, c.c2.y) : TimingCurve(c.c1.x, c.c1.y, x, y))
         keepTuning(q)
     }
 
-    /// Steps the spring curve's damping ratio (`z`) or velocity (`w`) in the editor.
-    private func stepSpring(ratio: Double, velocity: Double) {
+    /// Steps the spring curve in the editor, as the design tools describe a spring: its
+    /// damping ratio (`z`, by 0.05 within 0.05…2), its response (`w`, by 0.05 s: the duration
+    /// it settles by scales with it, the ratio kept) or UIKit's initial velocity (`x`, by
+    /// 0.25 within −20…20).
+    private func stepSpring(ratio: Double = 0, response: Double = 0, velocity: Double = 0) {
         guard case let .spring(r, v) = demo.parameters.curve else { return }
         var q = demo.parameters
-        q.curve = .spring(dampingRatio: min(max(((r + ratio) * 100).rounded() / 100, 0.05), 2),
-                          velocity: min(max(((v + velocity) * 100).rounded() / 100, -20), 20))
+        let newRatio = min(max(((r + ratio) * 100).rounded() / 100, 0.05), 2)
+        let newVelocity = min(max(((v + velocity) * 100).rounded() / 100, -20), 20)
+        q.curve = .spring(dampingRatio: newRatio, velocity: newVelocity)
+        if response != 0, Spring.validate(duration: q.duration, dampingRatio: newRatio, initialVelocity: newVelocity) == nil {
+            // Nearly proportional to the duration (exactly so without a velocity): scaled
+            // until it is the response wanted.
+            let response0 = HUD.springResponse(duration: q.duration, dampingRatio: newRatio, velocity: newVelocity)
+            let wanted = max(((response0 + response) * 100).rounded() / 100, 0.05)
+            var duration = q.duration, now = response0
+            for _ in 0..<8 where abs(now - wanted) > 1e-12 {
+                duration = min(max(duration * wanted / now, 0.05), 60)
+                now = HUD.springResponse(duration: duration, dampingRatio: newRatio, velocity: newVelocity)
+            }
+            q.duration = duration
+        }
         keepTuning(q)
     }
 
@@ -142,8 +162,9 @@ extension Session {
         case .character("["): stepScreens(by: -1)
         case .character("]"): stepScreens(by: 1)
         case .character("f"): toggleFullScreen?()
-        case .character("z") where hud.isEditingCurve: stepSpring(ratio: shift ? -0.05 : 0.05, velocity: 0)
-        case .character("w") where hud.isEditingCurve: stepSpring(ratio: 0, velocity: shift ? -0.25 : 0.25)
+        case .character("z") where hud.isEditingCurve: stepSpring(ratio: shift ? -0.05 : 0.05)
+        case .character("w") where hud.isEditingCurve: stepSpring(response: shift ? -0.05 : 0.05)
+        case .character("x") where hud.isEditingCurve: stepSpring(velocity: shift ? -0.25 : 0.25)
         case .character(let c):
             if let p = Parameter.allCases.first(where: { $0.key == c }) { adjust(p, by: shift ? -1 : 1) }
         case .up: step(through: -1)

@@ -215,12 +215,22 @@ package final class Session {
         emit(SessionEvent.screen(screenState).jsonLine)
     }
 
+    /// What a tap on the first screen reaches now, in its points: the demo's targets, but
+    /// those under the open curve editor (which takes the taps that land on it).
+    package var reachableTargets: [(name: String, frame: Rect)] {
+        let editor = HUD.editor(hud, in: layout)?.backdrop
+        return variants[0].demo.targets.filter { target in
+            let r = layout.toWindow(target.frame)
+            return editor.map { !$0.contains(layout.toHUD(Point(x: r.midX, y: r.midY))) } ?? true
+        }
+    }
+
     /// What the screen shows and what can be tapped on it, for `ready` and `screen`.
     private var screenState: SessionEvent.ScreenState {
         .init(demo: demo.name, screen: .init(layout.screen),
               screens: variants.count > 1 ? zip(variants, layout.screens).map { .init(variant: $0.name, frame: $1) } : nil,
               hud: layout.hudStyle.rawValue,
-              targets: variants[0].demo.targets.map { .init(name: $0.name, frame: layout.toWindow($0.frame)) })
+              targets: reachableTargets.map { .init(name: $0.name, frame: layout.toWindow($0.frame)) })
     }
 
     /// The transition `c` on `variant`'s screen, for `began` and `ended`.

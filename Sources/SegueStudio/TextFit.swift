@@ -14,8 +14,20 @@ package struct TextFit {
     /// Pixels a unit the text is drawn at (a font's hinted advances are not proportional to
     /// its size).
     package private(set) var scale = 1.0
+    /// What was fitted before: the HUD fits the same texts frame after frame.
+    private let memo = Memo()
 
     package init(_ measure: @escaping TextMeasure) { self.measure = measure }
+
+    /// Fitted texts by what they were fitted to, shared by the copies of one `TextFit`; it
+    /// forgets everything past `limit` entries.
+    private final class Memo {
+        struct Key: Hashable {
+            let text: String, width: Double, size: Double, weight: TextContent.Weight, scale: Double, maxLines: Int
+        }
+        static let limit = 4096
+        var lines: [Key: [String]] = [:]
+    }
 
     /// The same measure, for text drawn at `scale` pixels a unit.
     package func at(scale: Double) -> TextFit {
@@ -44,7 +56,20 @@ package struct TextFit {
 
     /// `text` whole when it fits `width`, else `elided`.
     package func line(_ text: String, width: Double, size: Double, weight: TextContent.Weight) -> String {
-        measuredWidth(text[...], size: size, weight: weight) <= width ? text : elided(text, width: width, size: size, weight: weight)
+        remembered(text, width, size, weight, maxLines: 0) {
+            [measuredWidth(text[...], size: size, weight: weight) <= width ? text : elided(text, width: width, size: size, weight: weight)]
+        }[0]
+    }
+
+    /// `fitted()` for these arguments, from the memo when it was fitted before.
+    private func remembered(_ text: String, _ width: Double, _ size: Double, _ weight: TextContent.Weight, maxLines: Int,
+                            _ fitted: () -> [String]) -> [String] {
+        let key = Memo.Key(text: text, width: width, size: size, weight: weight, scale: scale, maxLines: maxLines)
+        if let known = memo.lines[key] { return known }
+        let lines = fitted()
+        if memo.lines.count >= Memo.limit { memo.lines.removeAll(keepingCapacity: true) }
+        memo.lines[key] = lines
+        return lines
     }
 
     /// The longest start of `text` that fits `width` with "…" after it (trailing spaces
@@ -65,6 +90,13 @@ package struct TextFit {
     /// goes on past it.
     package func lines(_ text: String, width: Double, size: Double, weight: TextContent.Weight, maxLines: Int) -> [String] {
         guard maxLines > 0 else { return [] }
+        return remembered(text, width, size, weight, maxLines: maxLines) {
+            wrapped(text, width: width, size: size, weight: weight, maxLines: maxLines)
+        }
+    }
+
+    /// `lines`, worked out.
+    private func wrapped(_ text: String, width: Double, size: Double, weight: TextContent.Weight, maxLines: Int) -> [String] {
         var out: [String] = []
         var cut = false
         paragraphs: for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

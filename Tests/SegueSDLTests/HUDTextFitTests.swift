@@ -13,7 +13,8 @@ import Testing
 /// `GoldenFrameTests`: SDL is global).
 extension GoldenFrameTests {
     /// A HUD with the longest of everything: a custom Bézier, a spring, paused in slow motion,
-    /// a long entry, a problem, a toast, the keys listed, A and B, autoplay's name.
+    /// a long entry, a problem, a toast, the keys listed, the curve editor open, A and B,
+    /// autoplay's name.
     static var crowdedHUD: HUDModel {
         let names = ["flip", "pageturn", "magicmove", "cards", "cover", "crossfade", "cube", "explode", "fold",
                      "pageturn-away", "portal", "slide-over", "swing", "turn", "zoom", "a-transition-with-a-name-of-sixty-four-characters-long-enough-x"]
@@ -35,6 +36,7 @@ extension GoldenFrameTests {
         model.toast = Toast(text: "Copied a-transition-with-a-name-of-sixty-four-characters-long-enough-x B's tuning as Swift and a segue command", kind: .done)
         model.hint = String(repeating: "Drag from the left edge to turn the page back, or press its button. ", count: 12)
         model.showsKeys = true
+        model.isEditingCurve = true
         model.variants = ["A", "B"]
         model.autoplay = names[15]
         return model

@@ -28,9 +28,12 @@ import Testing
         #expect(!short.contains { if case .text(let t) = $0.fill { t.string == "the hint" } else { false } })
     }
 
-    @Test func pagesFitOneRowEachAndCoverTheListInOrder() {
-        let panel = Rect(x: 500, y: 24, width: 380, height: 800)
-        let pages = HUD.demoPages(Self.names, width: panel.width - 32)
+    @Test(arguments: [HUD.panelHeight, 800])
+    func pagesFitTheirRowsAndCoverTheListInOrder(_ height: Double) {
+        let panel = Rect(x: 500, y: 24, width: 380, height: height)
+        let rows = HUD.listRows(panel)
+        #expect(rows == (height == 800 ? 4 : 1))
+        let pages = HUD.demoPages(Self.names, width: panel.width - 32, rows: rows)
         #expect(pages.count > 1)
         #expect(pages.flatMap { Array($0) } == Array(Self.names.indices))
         for (i, _) in pages.enumerated() {
@@ -43,13 +46,25 @@ import Testing
                 default: return nil
                 }
             }
-            // Every button of the row, the page buttons too, lies inside the panel.
-            for r in rects { #expect(r.minX >= panel.minX + 16 - 1e-9 && r.maxX <= panel.maxX - 16 + 1e-9, "page \(i): \(r)") }
+            // Every button of the rows, the page buttons too, lies inside the panel, in the
+            // list's rows.
+            for r in rects {
+                #expect(r.minX >= panel.minX + 16 - 1e-9 && r.maxX <= panel.maxX - 16 + 1e-9, "page \(i): \(r)")
+                #expect(r.minY >= panel.minY + 50 && r.maxY <= panel.minY + 50 + Double(rows - 1) * 32 + 24, "page \(i): \(r)")
+            }
             let shown = HUD.controls(model, in: panel).compactMap { if case .demo(let k) = $0.control { k } else { nil } }
             #expect(shown == Array(pages[i]))
         }
         // Few entries: one page, no page buttons.
         #expect(HUD.demoPages(["flip", "pageturn", "magicmove"], width: 348) == [0..<3])
+    }
+
+    /// In a 1600 × 1000 window the panel has room for four rows: a page holds 11 of the
+    /// catalog's transitions, not 3.
+    @Test func aTallPanelShowsMoreOfTheList() {
+        let layout = Layout(window: (1600, 1000), screen: Size(width: 375, height: 667))
+        let pages = HUD.demoPages(Self.names, width: layout.hud.width - 32, rows: HUD.listRows(layout.hud))
+        #expect(HUD.listRows(layout.hud) == 4 && pages[0].count >= 10, "\(pages)")
     }
 
     @Test func theListFollowsTheCurrentEntryAndPagesOnClick() {
@@ -68,23 +83,23 @@ import Testing
     /// ↓ and ↑ step through every entry (Swift transitions included), at the ends staying put;
     /// the page buttons move the row without switching.
     @Test func arrowKeysStepThroughTheListAndPageButtonsMoveTheRow() {
-        let own = (1...12).map { n in
+        let own = (1...40).map { n in
             CustomTransition(name: "t\(n)", duration: 0.3) { presenting, _ in SlideAnimator(operation: presenting ? .push : .pop) }
         }
         let d = SessionDriver(SessionOptions(), transitions: own)
         let s = d.session
-        #expect(s.hud.demos.count == 15)
-        for n in 1...14 {
+        #expect(s.hud.demos.count == 43)
+        for n in 1...42 {
             d.frame([.key(.down, shift: false)])
             #expect(s.current == n)
         }
         d.frame([.key(.down, shift: false)])
-        #expect(s.current == 14)
+        #expect(s.current == 42)
         d.frame([.key(.up, shift: false)])
-        #expect(s.current == 13 && s.demo.name == "t11")
+        #expect(s.current == 41 && s.demo.name == "t39")
         let page = HUD.shownPage(s.hud, in: s.layout.hud)
         let previous = HUD.controls(s.hud, in: s.layout.hud).first { $0.control == .page(-1) }!.rect
         d.click(previous.midX, previous.midY)
-        #expect(HUD.shownPage(s.hud, in: s.layout.hud).index == page.index - 1 && s.current == 13)
+        #expect(HUD.shownPage(s.hud, in: s.layout.hud).index == page.index - 1 && s.current == 41)
     }
 }

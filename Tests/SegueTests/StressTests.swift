@@ -99,7 +99,7 @@ import SegueTestSupport
             session.advance(to: real)
 
             if step % 97 == 0 && !pressed && !session.isTransitioning,
-               let target = session.demo.targets.first {
+               let target = session.reachableTargets.first {
                 // Liveness: at rest, whatever the storm did, tapping a target starts a transition.
                 watchDemos()
                 let before = watch.open.count + watch.ended.count

@@ -78,8 +78,10 @@ import Testing
     }
 }
 
-/// The curve editor: a click on the curve's value opens it; its Bézier handles drag the
-/// curve (kept like any tuning); a spring's ratio and velocity step with z and w.
+/// The curve editor: a click on the curve's value opens it over the stage, a square plot of
+/// 200 pixels or more; its Bézier handles drag the curve (kept like any tuning); a spring
+/// steps as the design tools describe it, damping ratio (z) and response (w), and UIKit's
+/// velocity (x).
 @MainActor @Suite struct CurveEditorTests {
     func control(_ d: SessionDriver, _ c: HUDControl) throws -> Rect {
         try #require(HUD.controls(d.session.hud, in: d.session.layout.hud).first { $0.control == c }?.rect)
@@ -90,20 +92,27 @@ import Testing
         let value = try control(d, .curveValue)
         d.click(value.midX, value.midY)
         #expect(d.session.hud.isEditingCurve)
-        let handle = try control(d, .curveHandle(1))
+        let editor = try #require(HUD.editor(d.session.hud, in: d.session.layout))
+        let layout = d.session.layout
+        #expect(editor.plot.width == editor.plot.height && editor.plot.width * layout.hudScale >= 200, "\(editor.plot)")
+        // Over the stage, clear of the panel.
+        #expect(editor.backdrop.maxX <= layout.hud.minX && editor.backdrop.minY >= 0)
+        // In window pixels (the HUD's units at this scale).
+        func pixels(_ p: Point) -> Point { Point(x: p.x * layout.hudScale, y: p.y * layout.hudScale) }
+        let handleRect = try #require(editor.handles.first { $0.n == 1 }?.rect)
+        let handle = pixels(Point(x: handleRect.midX, y: handleRect.midY))
         // easeInEaseOut's first handle is (0.42, 0): drag it to the point (0.1, 0.9).
-        let box = HUD.plotBox(d.session.layout.hud)
-        let target = HUD.editorPoint(0.1, 0.9, in: box)
-        d.frame([.mouseDown(x: handle.midX, y: handle.midY)])
-        d.frame([.mouseMoved(x: (handle.midX + target.x) / 2, y: (handle.midY + target.y) / 2)])
+        let target = pixels(HUD.editorPoint(0.1, 0.9, in: editor.plot))
+        d.frame([.mouseDown(x: handle.x, y: handle.y)])
+        d.frame([.mouseMoved(x: (handle.x + target.x) / 2, y: (handle.y + target.y) / 2)])
         d.frame([.mouseUp(x: target.x, y: target.y, inside: true)])
         guard case .bezier(let c) = d.session.demo.parameters.curve else { Issue.record("not a Bézier"); return }
         #expect(close(c.c1.x, 0.1, 1e-9) && close(c.c1.y, 0.9, 1e-9) && c.c2 == TimingCurve.easeInEaseOut.c2)
         #expect(d.session.tunings.tunings["flip"]?.first == "--curve")
-        // Clicking the value again closes it; the handles are gone.
+        // The drag on the editor started no transition; clicking the value again closes it.
+        #expect(d.transitionLines.isEmpty)
         d.click(value.midX, value.midY)
-        #expect(!d.session.hud.isEditingCurve)
-        #expect(!HUD.controls(d.session.hud, in: d.session.layout.hud).contains { $0.control == .curveHandle(1) })
+        #expect(!d.session.hud.isEditingCurve && HUD.editor(d.session.hud, in: d.session.layout) == nil)
     }
 
     @Test func stepsASpringWithKeys() throws {
@@ -112,7 +121,19 @@ import Testing
         let d = SessionDriver(options)
         let value = try control(d, .curveValue)
         d.click(value.midX, value.midY)
-        d.frame([.key(.character("z"), shift: false), .key(.character("w"), shift: true)])
+        d.frame([.key(.character("z"), shift: false), .key(.character("x"), shift: true)])
         #expect(d.session.demo.parameters.curve == .spring(dampingRatio: 0.6, velocity: 1.57))
+        // The response: 2π/√k of the spring settling at the duration; w adds 0.05 s to it,
+        // by the duration (the ratio and velocity kept).
+        let before = d.session.demo.parameters
+        let response = HUD.springResponse(duration: before.duration, dampingRatio: 0.6, velocity: 1.57)
+        let spring = Spring(duration: before.duration, dampingRatio: 0.6, initialVelocity: 1.57)
+        #expect(close(response, 2 * .pi / spring.stiffness.squareRoot(), 1e-12))
+        d.frame([.key(.character("w"), shift: false)])
+        let after = d.session.demo.parameters
+        let wanted = ((response + 0.05) * 100).rounded() / 100
+        #expect(after.duration > before.duration && after.curve == before.curve)
+        #expect(close(HUD.springResponse(duration: after.duration, dampingRatio: 0.6, velocity: 1.57), wanted, 1e-9))
+        #expect(HUD.editorHelp(after.curve, duration: after.duration).hasPrefix("response \(String(format2: wanted)) s (w) · damping 0.60 (z)"))
     }
 }
