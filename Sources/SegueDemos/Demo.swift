@@ -33,8 +33,11 @@ package protocol Demo: AnyObject {
     var targets: [(name: String, frame: Rect)] { get }
     /// The images the platform must load before drawing: contents id → path.
     var images: [(id: String, path: String)] { get }
+    /// Whether the demo has a base and a modal screen that can show pictures (`show`): a
+    /// modal demo does, a navigation demo keeps its own screens.
+    var showsPictures: Bool { get }
     /// Shows `pictures` as the base and modal screens, each tappable anywhere, where the demo
-    /// has those two screens (a modal demo); a navigation demo keeps its own.
+    /// has those two screens (`showsPictures`); nothing otherwise.
     func show(_ pictures: ScreenPictures)
 }
 

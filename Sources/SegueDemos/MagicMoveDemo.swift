@@ -192,6 +192,7 @@ package final class MagicMoveDemo: Demo {
     package var images: [(id: String, path: String)] { Photo.all.map { ($0.id, "Pictures/\($0.id).png") } }
 
     /// Keeps its own screens: a grid and a detail, not a base and a modal.
+    package var showsPictures: Bool { false }
     package func show(_ pictures: ScreenPictures) {}
 
     package var targets: [(name: String, frame: Rect)] {

@@ -68,6 +68,8 @@ package final class ModalDemo: Demo {
         return [(target.layer.name, r)]
     }
 
+    package var showsPictures: Bool { true }
+
     package func show(_ pictures: ScreenPictures) {
         home.show(pictures.base)
         modal.show(pictures.modal)

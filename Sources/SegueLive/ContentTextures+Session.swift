@@ -1,22 +1,30 @@
+import SegueDemos
 import SegueProcess
 import SegueRender
 import SegueStudio
 
-extension ContentTextures {
-    /// Decodes the pictures of `screens` now, before anything is drawn: one whose header read
-    /// but whose data does not is bad input, a `UsageError` naming its option and the file as
-    /// the user gave it (the working folder is the one it was given in).
-    func register(_ screens: ScreenSequence?) throws {
-        guard let screens else { return }
-        for (i, picture) in screens.pictures.enumerated() {
-            guard let picture else { continue }
+/// The textures of the pictures a session's screens show (`--from`/`--to`, `--screens`):
+/// only the pair shown is loaded, the one shown before let go — a folder of a thousand
+/// screenshots costs two of them.
+struct ShownScreenTextures {
+    private var loaded: [ScreenPicture] = []
+
+    /// Loads what `pair` of `screens` shows into `textures` and lets go of what was shown
+    /// before. A picture whose header read but whose data does not decode is bad input: a
+    /// `UsageError` naming its option and the file as the user gave it (the working folder is
+    /// the one it was given in).
+    mutating func show(_ pair: Int, of screens: ScreenSequence?, on textures: ContentTextures) throws {
+        let shown = screens.map { s in [s.pair(pair).base, s.pair(pair).modal].compactMap { $0 } } ?? []
+        for picture in loaded where !shown.contains(picture) { textures.forgetImage(id: picture.id) }
+        for picture in shown where !loaded.contains(picture) {
             try Interruption.check()
             do {
-                _ = try registerImage(id: picture.id, path: picture.given)
+                _ = try textures.registerImage(id: picture.id, path: picture.given)
             } catch let e as RenderError {
-                throw UsageError("\(screens.option(ofPicture: i)): \(e.message)")
+                throw UsageError("\(screens!.option(for: picture)): \(e.message)")
             }
         }
+        loaded = shown
     }
 }
 

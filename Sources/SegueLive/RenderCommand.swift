@@ -28,7 +28,7 @@ struct RenderCommand {
     static let size = Option<Size>.size("--size", help: "the screen in points, 1…10000 a side (default: 375x667)")
     static let scale = Option.number("--scale", "S", in: 0.1...8, help: "pixels per point, 0.1…8 (default: 1)")
     static let onion = Option<Int>.whole("--onion", "N", in: OnionSkin.counts, help: """
-        the onion skin over the frame: the transition also at N moments before and N after, \
+        the onion skin under the frame: the transition also at N moments before and N after, \
         1/15 s of its timeline apart, fading with distance, earlier ones tinted cool, later warm
         """)
 
@@ -67,7 +67,8 @@ struct RenderCommand {
             transition = try lineup.entry(named: try a.required(Self.transition, by: "render"), what: "transition")
         }
         let op = try a.required(Self.operation, by: "render")
-        let ops = transition.makeDemo(screenSize: Size(width: 100, height: 100))?.operations ?? []
+        let probe = transition.makeDemo(screenSize: Size(width: 100, height: 100))
+        let ops = probe?.operations ?? []
         guard ops.contains(op) else {
             throw UsageError("unknown operation \(Echo.quoted(op.rawValue)) for \(transition.name) (one of: \(ops.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -78,6 +79,9 @@ struct RenderCommand {
         size = try a.value(Self.size) ?? Size(width: 375, height: 667)
         scale = try a.value(Self.scale) ?? 1
         screens = try ScreenSequence.pair(from: try a.value(SessionOptions.fromOption), to: try a.value(SessionOptions.toOption))
+        if screens != nil, probe?.showsPictures == false {
+            throw UsageError("--from and --to are a modal transition's two screens; \(transition.name) keeps its own")
+        }
         renderer = try a.value(Renderer.Kind.option) ?? .raster
         onion = try a.value(Self.onion) ?? 0
         a.checkEveryOptionRead()
@@ -97,7 +101,8 @@ struct RenderCommand {
         let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: renderer)
         guard let demo = transition.makeDemo(screenSize: size) else { return }
         if let screens { demo.show(screens.pair(0)) }
-        try canvas.drawer.textures.register(screens)
+        var shown = ShownScreenTextures()
+        try shown.show(0, of: screens, on: canvas.drawer.textures)
         try canvas.drawer.textures.registerAssets(demo.images)
         demo.parameters = tuning.applied(to: demo.parameters)
         try Interruption.check()

@@ -148,9 +148,12 @@ struct ReplayExport {
         let first = plan.sizes[0]
         var canvas = try OffscreenCanvas(platform: platform, width: first.width, height: first.height,
                                          assetsDirectory: try Assets.directory(), kind: kind)
-        try canvas.drawer.textures.register(replayer.options.screens)
+        var shownScreens = ShownScreenTextures()
+        // The HUD's text measured by fonts of its own, not the first canvas's (let go of
+        // when the frames change size).
+        let measuring = try OffscreenCanvas(platform: platform, width: 1, height: 1, assetsDirectory: try Assets.directory(), kind: kind)
         var replayer = replayer
-        replayer.textFit = canvas.drawer.textures.textFit
+        replayer.textFit = measuring.drawer.textures.textFit
         var screens: [DisplayList] = [], hud = DisplayList()
         var written = 0
         /// Draws the frames, handing each one's pixels to `take`.
@@ -164,8 +167,9 @@ struct ReplayExport {
                 let (w, h) = framing.size(session.layout)
                 if canvas.width != w || canvas.height != h {
                     canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: kind)
-                    try canvas.drawer.textures.register(replayer.options.screens)
+                    shownScreens = ShownScreenTextures()
                 }
+                try shownScreens.show(session.screenPair, of: session.options.screens, on: canvas.drawer.textures)
                 for v in session.variants { try canvas.drawer.textures.registerAssets(v.demo.images) }
                 framing.compose(session, screens: &screens, hud: &hud)
                 let layout = session.layout

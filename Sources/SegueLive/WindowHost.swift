@@ -20,8 +20,9 @@ final class WindowHost {
     private var drawnLayout: Layout?
     /// The demos whose images are loaded.
     private var loadedDemos: [ObjectIdentifier] = []
-    /// The screen pair whose pictures were registered with them.
+    /// The screen pair whose pictures were registered with them, and their textures.
     private var loadedScreenPair = 0
+    private var shownScreens = ShownScreenTextures()
 
     /// The session's options as this window shows them: with the display's density where
     /// none was given, and with `fitsDisplay` a `--scale` too large for the display lowered.
@@ -60,7 +61,7 @@ final class WindowHost {
         let renderer = try Renderer(window: window, kind: kind, vsync: true)
         drawer = DisplayListRenderer(renderer: renderer, textures: ContentTextures(renderer: renderer, assetsDirectory: try Assets.directory(),
                                                                                    decoders: SDLDecoders(platform: platform)))
-        try drawer.textures.register(o.screens)
+        try shownScreens.show(0, of: o.screens, on: drawer.textures)
         pump = EventPump(window: window)
     }
 
@@ -85,6 +86,7 @@ final class WindowHost {
         }
         let demos = session.variants.lazy.map { ObjectIdentifier($0.demo) }
         if !loadedDemos.elementsEqual(demos) || loadedScreenPair != session.screenPair {
+            try shownScreens.show(session.screenPair, of: session.options.screens, on: drawer.textures)
             for v in session.variants { try drawer.textures.registerAssets(v.demo.images) }
             loadedDemos = Array(demos)
             loadedScreenPair = session.screenPair

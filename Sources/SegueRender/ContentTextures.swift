@@ -68,6 +68,9 @@ package final class ContentTextures {
         }
     }
 
+    /// Lets go of the image registered as `id` (nothing when there is none).
+    package func forgetImage(id: String) { images[id] = nil }
+
     func image(_ id: String) -> Texture? { images[id] ?? pictures[id]?.texture }
 
     /// A snapshot drawn into a texture: `scale` texels a point, its origin `phase` (a

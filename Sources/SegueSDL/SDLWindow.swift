@@ -71,7 +71,13 @@ package final class SDLWindow {
     /// that is not granted within `grantWait` (no window manager), a borderless window of the
     /// display's size (`settleFullScreen`). Turning it off puts the window back as it was.
     package var isFullScreen: Bool {
-        get { if case .none = covering { false } else { true } }
+        get {
+            // A window manager may take a granted full screen back (a key of its own).
+            if case .desktop(_, true, _) = covering, SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == 0 {
+                covering = .none
+            }
+            if case .none = covering { return false } else { return true }
+        }
         set {
             switch (newValue, covering) {
             case (true, .none):

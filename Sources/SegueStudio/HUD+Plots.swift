@@ -18,9 +18,10 @@ extension HUD {
     /// Where the curve editor lies while open, in HUD units: over the stage, a square plot
     /// as large as the screens' shorter side allows (less margins and two lines of help
     /// under it, at least 120 units), on a backdrop; and a Bézier's two handles, 14 units
-    /// square. Nil while closed.
+    /// square. Nil while closed, and while the HUD is no panel (hidden, or the strip: the
+    /// panel's curve value, which closes it, is not there).
     static func editor(_ model: HUDModel, in layout: Layout) -> (backdrop: Rect, plot: Rect, handles: [(n: Int, rect: Rect)])? {
-        guard model.isEditingCurve, let first = layout.screens.first, let last = layout.screens.last else { return nil }
+        guard model.isEditingCurve, layout.hudStyle == .panel, let first = layout.screens.first, let last = layout.screens.last else { return nil }
         let stage = layout.toHUD(first.union(last))
         let side = max(min(stage.width - 48, stage.height - 48 - 40), 120)
         let plot = Rect(x: stage.midX - side / 2, y: stage.midY - (side + 40) / 2, width: side, height: side)

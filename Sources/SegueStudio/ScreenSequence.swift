@@ -28,9 +28,9 @@ package struct ScreenSequence: Hashable, Sendable {
         return ScreenPictures(base: pictures[i], modal: pictures.count > i + 1 ? pictures[i + 1] : nil)
     }
 
-    /// The option that named picture `index`: `--screens`, or `--from` / `--to`.
-    package func option(ofPicture index: Int) -> String {
-        folder != nil ? SessionOptions.screensOption.name : index == 0 ? SessionOptions.fromOption.name : SessionOptions.toOption.name
+    /// The option that named `picture`: `--screens`, or `--from` / `--to`.
+    package func option(for picture: ScreenPicture) -> String {
+        folder != nil ? SessionOptions.screensOption.name : pictures[0] == picture ? SessionOptions.fromOption.name : SessionOptions.toOption.name
     }
 
     /// The options that make it again (for recordings).
@@ -50,7 +50,8 @@ package struct ScreenSequence: Hashable, Sendable {
                                          try picture(to, SessionOptions.toOption.name)], folder: nil)
     }
 
-    /// Every `.png`, `.jpg` and `.jpeg` of `folder` (not its subfolders), by name; throws a
+    /// Every regular file `.png`, `.jpg` or `.jpeg` of `folder` (not its subfolders, not a
+    /// hidden one), by name as people count (2 before 10); throws a
     /// `UsageError` for a folder that cannot be read, one with fewer than two pictures or
     /// more than `maxPictures`, or a picture that is not what its name says.
     package static func folder(_ folder: String) throws -> ScreenSequence {
@@ -60,7 +61,8 @@ package struct ScreenSequence: Hashable, Sendable {
             throw UsageError("\(option): cannot read the folder \(Echo.quoted(folder))")
         }
         let pictures = names.filter { name in
-            ["png", "jpg", "jpeg"].contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") && !name.hasPrefix(".")
+            !name.hasPrefix(".") && ["png", "jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased())
+                && RegularFile.size(atPath: absolute + "/" + name) != nil
         }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         guard pictures.count >= 2 else {
             throw UsageError("\(option): \(Echo.quoted(folder)) holds \(pictures.count) pictures (.png, .jpg, .jpeg); it needs two or more")

@@ -91,7 +91,7 @@ package final class Session {
     var transitionBegan = 0.0
     /// The pair of `options.screens` shown (0-based; `[` and `]` step it).
     package internal(set) var screenPair = 0
-    /// The transition's ghosts drawn over the live frame (`g`, `--onion`); nil: none.
+    /// The transition's ghosts drawn under the live frame (`g`, `--onion`); nil: none.
     package internal(set) var onion: OnionSkin?
 
     /// A session showing the first of `options.transitionFiles` that reads, else what

@@ -245,6 +245,9 @@ import SegueRender
         #expect(pixel(20, 50) == [255, 0, 0] && pixel(20, 30) == [255, 0, 0])
         #expect(pixel(80, 50) == [0, 0, 255] && pixel(80, 70) == [0, 0, 255])
         #expect(pixel(50, 10) == [0x0F, 0x11, 0x15] && pixel(50, 90) == [0x0F, 0x11, 0x15])
+        // A navigation demo keeps its own screens: asked for pictures, it says so.
+        let push = try Self.run(["render", "--transition", "magicmove", "--operation", "push", "--progress", "0.5", "--to", picture, "--out", out + ".2.png"])
+        #expect(push.status == 2 && push.stderr == "segue: --from and --to are a modal transition's two screens; magicmove keeps its own\n", "\(push.stderr)")
     }
 
     @Test func helpDocumentsEveryOptionAndSubcommand() throws {

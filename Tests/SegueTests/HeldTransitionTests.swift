@@ -39,15 +39,29 @@ import Testing
         return shown.count == views.count && zip(shown, views).allSatisfy { $0 === $1 }
     }
 
+    /// A transitioning delegate of the test's own: it supplies the presentation controller
+    /// (none) and counts how often it was asked.
+    final class Own: ViewControllerTransitioningDelegate {
+        var asked = 0
+        func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                    source: ViewController) -> PresentationController? {
+            asked += 1
+            return nil
+        }
+    }
+
     @Test func aPresentHeldAtAProgressShowsThatMomentOfItsDuration() throws {
         let (window, root) = window(at: 5)
         let detail = ViewController(title: "detail")
+        let own = Own()
+        detail.transitioningDelegate = own
         try window.present(detail, animatedBy: Fade(), atProgress: 0.25)
         // 0.25 of 2 s past the clock's 5 s: a linear fade a quarter of the way in.
         #expect(window.time == 5.5 && window.isTransitioning)
         #expect(detail.view.layer.presentation.opacity == 0.25)
         #expect(shows(window, [root.view, detail.view]))
-        #expect(detail.transitioningDelegate == nil)
+        // The controller's own delegate was asked for the presentation controller, and is back.
+        #expect(detail.transitioningDelegate === own && own.asked == 1)
     }
 
     @Test func atProgressOneTheTransitionHasCompletedAndOutOfRangeIsClamped() throws {
@@ -71,6 +85,19 @@ import Testing
         #expect(window.time == 1.5 && window.isTransitioning)
         #expect(detail.view.layer.presentation.opacity == 0.25)
         #expect(shows(window, [root.view, detail.view]))
+    }
+
+    /// Under a navigation controller: the present is made from the navigation controller
+    /// itself (not its top child), so the dismiss finds it.
+    @Test func aNavigationRootPresentsAndDismisses() throws {
+        let window = Window(size: Size(width: 100, height: 200))
+        let nav = NavigationController(rootViewController: ViewController(title: "list"), size: Size(width: 100, height: 200))
+        window.rootViewController = nav
+        let detail = ViewController(title: "detail")
+        try window.present(detail, animatedBy: Fade(), atProgress: 1)
+        #expect(nav.presentedViewController === detail)
+        try window.dismissPresented(animatedBy: Fade(), atProgress: 1)
+        #expect(nav.presentedViewController == nil && !window.isTransitioning)
     }
 
     @Test func whatCannotBeHeldIsNamed() throws {

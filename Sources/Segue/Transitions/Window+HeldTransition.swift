@@ -5,9 +5,10 @@ public struct TransitionMistake: Error, CustomStringConvertible, Equatable, Send
 }
 
 extension Window {
-    /// Presents `presented` over the top view controller, animated by `animator`, and moves
-    /// the clock `progress` of the animator's duration into the transition (0…1, clamped; NaN
-    /// counts as 0): the screen as it shows at that moment, ready for a still frame
+    /// Presents `presented` over the last controller the root presents (the root when it
+    /// presents none; a navigation controller itself, not its top child), animated by
+    /// `animator`, and moves the clock `progress` of the animator's duration into the
+    /// transition (0…1, clamped; NaN counts as 0): the screen as it shows at that moment, ready for a still frame
     /// (`FrameRenderer` in SegueRender). `presented`'s transitioning delegate still supplies
     /// the presentation controller, and is left as it was.
     ///
@@ -16,20 +17,27 @@ extension Window {
     /// contract on the way (no to-view added).
     public func present(_ presented: ViewController, animatedBy animator: any ViewControllerAnimatedTransitioning,
                         atProgress progress: Double) throws {
-        guard let top = topViewController else { throw TransitionMistake(description: "the window has no root view controller to present over") }
+        guard let top = lastPresented else { throw TransitionMistake(description: "the window has no root view controller to present over") }
         try hold(animator, of: presented, atProgress: progress) { top.present(presented, animated: true) }
     }
 
-    /// Dismisses the top view controller, animated by `animator`, and moves the clock
+    /// Dismisses the last controller the root presents, animated by `animator`, and moves the clock
     /// `progress` of the animator's duration into the transition, as
     /// `present(_:animatedBy:atProgress:)` does. Throws `TransitionMistake` when nothing is
     /// presented, or as that does.
     public func dismissPresented(animatedBy animator: any ViewControllerAnimatedTransitioning,
                                  atProgress progress: Double) throws {
-        guard let top = topViewController, top.presentingViewController != nil else {
+        guard let top = lastPresented, top.presentingViewController != nil else {
             throw TransitionMistake(description: "the window presents no view controller to dismiss")
         }
         try hold(animator, of: top, atProgress: progress) { top.dismiss(animated: true) }
+    }
+
+    /// The end of the chain of presentations from the root: the root when it presents none.
+    private var lastPresented: ViewController? {
+        var vc = rootViewController
+        while let next = vc?.presentedViewController { vc = next }
+        return vc
     }
 
     /// Starts the transition `begin` makes, with `animator` standing in as `moved`'s
