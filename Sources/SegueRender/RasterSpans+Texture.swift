@@ -70,6 +70,42 @@ extension Rasterizer {
         general(last + 1, hi)
     }
 
+    /// `texturedSpan` from two mip levels, `fine` and the next, `coarse` (each a texture, its
+    /// texel position at the row's origin and its step a column), mixed by `weight` / 256 of
+    /// the coarse one (1…255): trilinear filtering. Up to 64 columns at a time are sampled
+    /// from each level into memory on the stack by `texturedSpan` (its fast paths), then mixed
+    /// four at a time and stored or blended.
+    static func trilinearSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
+                              _ fine: (texture: PixelView, t: SIMD4<Float>, dt: SIMD4<Float>),
+                              _ coarse: (texture: PixelView, t: SIMD4<Float>, dt: SIMD4<Float>), _ weight: UInt32,
+                              _ color: SpanColor, skip: Int, _ blended: Bool) {
+        let chunk = 64
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * chunk) { buffer in
+            // Each level's samples for columns x…end, at index column − x.
+            let a = buffer.baseAddress!, b = a + chunk
+            let w4 = SIMD4<UInt32>(repeating: weight)
+            var x = lo
+            while x <= hi {
+                let end = min(hi, x + chunk - 1), n = end - x + 1
+                texturedSpan(a - x, x, end, fine.texture, fine.t, fine.dt, color, skip: skip + x - lo, false)
+                texturedSpan(b - x, x, end, coarse.texture, coarse.t, coarse.dt, color, skip: skip + x - lo, false)
+                var i = 0
+                while i + 3 < n {
+                    let mixed = lerp4(UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<UInt32>.self),
+                                      UnsafeRawPointer(b + i).loadUnaligned(as: SIMD4<UInt32>.self), w4)
+                    UnsafeMutableRawPointer(a + i).storeBytes(of: mixed, as: SIMD4<UInt32>.self)
+                    i += 4
+                }
+                while i < n {
+                    a[i] = lerp(a[i], b[i], weight)
+                    i += 1
+                }
+                store(line, from: a - x, x, end, blended)
+                x = end + 1
+            }
+        }
+    }
+
     /// The bilinear mix of a footprint: each column's two texels by the row weight, then the
     /// two columns by the column weight.
     @inline(__always)

@@ -43,19 +43,20 @@ extension Rasterizer {
                                                 shades: shade, clip: clip),
                       let firstBand = setup.firstBand(of: band, worker: worker, of: workers) else { continue }
                 triangle(setup, edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), level: primitive.level,
-                         firstBand: firstBand, slot: slot)
+                         blend: primitive.blend, firstBand: firstBand, slot: slot)
             }
         }
 
         /// Paints the set-up triangle (or quad) `setup` in this worker's bands from
-        /// `firstBand` on, its texture sampled at mip `level`, anti-aliased against its
-        /// layer's edges `range`.
-        private func triangle(_ setup: TriangleSetup, edges range: EdgeRange, level: Int32, firstBand: Int, slot: Int) {
+        /// `firstBand` on, its texture sampled at mip `level` and the next mixed in by
+        /// `blend` / 256, anti-aliased against its layer's edges `range`.
+        private func triangle(_ setup: TriangleSetup, edges range: EdgeRange, level: Int32, blend: Int32, firstBand: Int, slot: Int) {
             let texture: PixelView? = levels.isEmpty ? nil : levels[min(levels.count - 1, Int(level))]
+            let coarser = blend > 0 && Int(level) + 1 < levels.count ? (levels[Int(level) + 1], UInt32(blend)) : nil
             let near = nearLines.base + slot * TriangleSpans.nearEdgeLimit
             let p = setup.corners
             let nearCount = edges.map { TriangleSpans.nearEdges($0, range, p.0, p.1, p.2, setup.fourth, into: near) } ?? 0
-            let spans = TriangleSpans(setup, texture: texture, near: near, nearCount: nearCount,
+            let spans = TriangleSpans(setup, texture: texture, coarser: coarser, near: near, nearCount: nearCount,
                                       source: scratch.map { $0.base + slot * rowStride }, blended: blended)
             // Only the covers the triangle's box meets are looked at row by row (most small
             // triangles meet none).

@@ -153,8 +153,9 @@ package final class Rasterizer {
         var corners: SIMD4<Int32>
         /// No row outside these (as far as its vertices are finite and near; else every row).
         var firstRow: Int32, lastRow: Int32
-        /// The mip level of the call's texture it samples (`polygonLevel`); 0 untextured.
-        var level: Int32
+        /// The mip level of the call's texture it samples, and the weight (0…255, of 256) of
+        /// the next level mixed in (`polygonLevel`); 0 untextured.
+        var level: Int32, blend: Int32
     }
 
     /// The scratch `reserve` made: `workers` slots, each a row of `width` pixels and room
@@ -186,9 +187,9 @@ package final class Rasterizer {
             var deepest = 0
             var k = 0
             while k + 2 < indices.count {
-                let (level, end) = Self.polygonLevel(vertices, indices, at: k, texture: texture)
-                for t in (k / 3)..<(end / 3) { plan[t].level = Int32(level) }
-                deepest = max(deepest, level)
+                let (level, blend, end) = Self.polygonLevel(vertices, indices, at: k, texture: texture)
+                for t in (k / 3)..<(end / 3) { (plan[t].level, plan[t].blend) = (Int32(level), Int32(blend)) }
+                deepest = max(deepest, level + (blend > 0 ? 1 : 0))
                 k = end
             }
             texture.prepareLevels(upTo: deepest)
@@ -207,16 +208,16 @@ package final class Rasterizer {
         var k = 0
         while k + 2 < indices.count {
             // The levels the pass above set (none untextured).
-            let level = texture == nil ? 0 : plan[k / 3].level
-            if k + 5 < indices.count, texture == nil || plan[k / 3 + 1].level == level,
+            let (level, blend) = texture == nil ? (0, 0) : (plan[k / 3].level, plan[k / 3].blend)
+            if k + 5 < indices.count, texture == nil || (plan[k / 3 + 1].level == level && plan[k / 3 + 1].blend == blend),
                let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first) {
                 let corners = SIMD4(q.0, q.1, q.2, q.3), (first, last) = rows(corners)
-                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last, level: level)
-                plan[k / 3 + 1] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1, level: level)
+                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last, level: level, blend: blend)
+                plan[k / 3 + 1] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1, level: level, blend: blend)
                 k += 6
             } else {
                 let corners = SIMD4(indices[k], indices[k + 1], indices[k + 2], -1), (first, last) = rows(corners)
-                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last, level: level)
+                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last, level: level, blend: blend)
                 k += 3
             }
         }
@@ -295,30 +296,31 @@ package final class Rasterizer {
     /// clear texel apart, so deeper levels would blend neighbours.
     package static let coverageLevelLimit = 2
 
-    /// The mip level the polygon starting at triangle k/3 samples `texture` at, and where it
-    /// ends: its triangles are those that follow sharing the first one's first vertex (a
-    /// fan, as the tessellator emits a cell), and its level is its largest triangle's — one
-    /// level for the polygon, so a cell's two halves never take two (a seam between a sharp
-    /// and a soft half where its squeeze sits at a level's threshold).
+    /// The mip level the polygon starting at triangle k/3 samples `texture` at, the weight of
+    /// the next level mixed in (`MipChoice`), and where the polygon ends: its triangles are
+    /// those that follow sharing the first one's first vertex (a fan, as the tessellator
+    /// emits a cell), and its choice is its largest triangle's — one for the polygon, so a
+    /// cell's two halves never take two (a seam between a sharp and a soft half where its
+    /// squeeze sits at a level's threshold).
     static func polygonLevel(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
-                             texture: RasterImage) -> (level: Int, end: Int) {
-        var end = k, largest = -Float.infinity, level = 0
+                             texture: RasterImage) -> (level: Int, blend: UInt32, end: Int) {
+        var end = k, largest = -Float.infinity, choice = MipChoice(level: 0, blend: 0)
         while end + 2 < indices.count && indices[end] == indices[k] {
             let a = vertices[Int(indices[end])], b = vertices[Int(indices[end + 1])], c = vertices[Int(indices[end + 2])]
             let area = abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))
             if area > largest {
                 largest = area
-                level = Self.level(a, b, c, width: texture.width, height: texture.height, coverage: texture.isCoverage)
+                choice = MipChoice(detail: detail(a, b, c, width: texture.width, height: texture.height), coverage: texture.isCoverage)
             }
             end += 3
         }
-        return (level, end)
+        return (choice.level, choice.blend, end)
     }
 
-    /// The mip level a triangle samples a `width` × `height` texture at: the nearest to log₂ of its largest
-    /// step in texels per pixel (an affine triangle steps evenly), 0 where it is not
-    /// minified — so a screen squeezed edge-on fades to its average instead of shimmering.
-    static func level(_ a: RasterVertex, _ b: RasterVertex, _ c: RasterVertex, width: Int, height: Int, coverage: Bool) -> Int {
+    /// A triangle's level of detail in a `width` × `height` texture: log₂ of its largest step
+    /// in texels per pixel (an affine triangle steps evenly); 0 where it is degenerate or not
+    /// finite, negative where it is magnified.
+    static func detail(_ a: RasterVertex, _ b: RasterVertex, _ c: RasterVertex, width: Int, height: Int) -> Float {
         let w = Float(width), h = Float(height)
         let ex1 = b.x - a.x, ey1 = b.y - a.y, ex2 = c.x - a.x, ey2 = c.y - a.y
         let det = ex1 * ey2 - ex2 * ey1
@@ -327,8 +329,42 @@ package final class Rasterizer {
         let dudx = (du1 * ey2 - du2 * ey1) / det, dvdx = (dv1 * ey2 - dv2 * ey1) / det
         let dudy = (du2 * ex1 - du1 * ex2) / det, dvdy = (dv2 * ex1 - dv1 * ex2) / det
         let rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy).squareRoot()
-        guard rho > 1.41, rho.isFinite else { return 0 }
-        let n = Int((log2(rho)).rounded())
-        return min(n, coverage ? coverageLevelLimit : 16)
+        guard rho > 0, rho.isFinite else { return 0 }
+        return log2(rho)
+    }
+
+    /// The mip levels a polygon samples: `level`, and where `blend` (1…255) is not 0, the
+    /// next mixed in by `blend` / 256 (trilinear filtering).
+    struct MipChoice: Equatable {
+        /// The deepest level sampled.
+        static let deepest = 16
+
+        var level: Int
+        var blend: UInt32
+
+        init(level: Int, blend: UInt32) {
+            (self.level, self.blend) = (level, blend)
+        }
+
+        /// The choice at level of detail `detail` (log₂ texels a pixel): the nearest level n
+        /// alone within a quarter of n (so a layer drawn at size, detail 0, is texel-exact, and
+        /// a squeeze of 8 takes level 3 alone), and across the half-level between n + ¼ and
+        /// n + ¾ the next mixed in from 0 to all of it — at n + ½, where the nearest level
+        /// changes, half of each, so a surface whose squeeze grows across it (a layer turned
+        /// in perspective) fades from one level to the next with no line between. A glyph
+        /// atlas's (`coverage`) takes the nearest level alone, at most `coverageLevelLimit`.
+        init(detail: Float, coverage: Bool) {
+            guard detail.isFinite, detail > 0.25 else {
+                self.init(level: 0, blend: 0)
+                return
+            }
+            if coverage {
+                self.init(level: min(Int(detail.rounded()), Rasterizer.coverageLevelLimit), blend: 0)
+                return
+            }
+            let k = detail - 0.25, n = k.rounded(.down), weight = Int((min(1, 2 * (k - n)) * 256).rounded())
+            let level = Int(n) + (weight >= 256 ? 1 : 0)
+            self.init(level: min(level, Self.deepest), blend: weight >= 256 || level >= Self.deepest ? 0 : UInt32(weight))
+        }
     }
 }

@@ -9,8 +9,9 @@ extension Rasterizer {
     /// sliver whose colours run off 0…255, where each run is fitted alone.
     struct TriangleSpans {
         /// The most edges a triangle is anti-aliased against: more pass within a pixel of
-        /// one only where a rounded corner's chords crowd; the nearest are kept.
-        static let nearEdgeLimit = 8
+        /// one only where rounded corners' chords crowd (a layer seen edge-on, its corners'
+        /// arcs squeezed into a pixel or two); the nearest are kept.
+        static let nearEdgeLimit = 32
 
         let c0: SIMD4<Float>, dcdx: SIMD4<Float>, dcdy: SIMD4<Float>
         /// Shaded exactly (in perspective, or tinted): the planes of q·colour, q·tint and q.
@@ -19,6 +20,10 @@ extension Rasterizer {
         /// The texel position (u, v in texels, centres at whole numbers) at the first corner,
         /// and its change a pixel.
         let t0: SIMD4<Float>, dtdx: SIMD4<Float>, dtdy: SIMD4<Float>
+        /// The next mip level mixed in (nil: none), by `blend` / 256, and its texel position
+        /// and change as `t0`, `dtdx`, `dtdy`.
+        let coarser: PixelView?, blend: UInt32
+        let c0t: SIMD4<Float>, cdtdx: SIMD4<Float>, cdtdy: SIMD4<Float>
         /// Whether the colour changes by under a quarter level across the triangle's width:
         /// one colour a row, taken at its `middle` column (so a row's colour is the same
         /// however its span is cut).
@@ -35,11 +40,12 @@ extension Rasterizer {
         let source: UnsafeMutablePointer<UInt32>?
         let blended: Bool
 
-        /// The spans of `setup`, its texture sampled from `texture` (nil: untextured), blended
-        /// or stored; `near` holds its `nearCount` near edges (`nearEdges`) and `source` a row
-        /// of scratch.
-        init(_ setup: TriangleSetup, texture: PixelView?, near: UnsafeMutablePointer<EdgeLine>, nearCount: Int,
-             source: UnsafeMutablePointer<UInt32>?, blended: Bool) {
+        /// The spans of `setup`, its texture sampled from `texture` (nil: untextured) and, where
+        /// `coarser` is given, the next mip level mixed in by its weight (1…255, of 256),
+        /// blended or stored; `near` holds its `nearCount` near edges (`nearEdges`) and
+        /// `source` a row of scratch.
+        init(_ setup: TriangleSetup, texture: PixelView?, coarser: (PixelView, UInt32)? = nil, near: UnsafeMutablePointer<EdgeLine>,
+             nearCount: Int, source: UnsafeMutablePointer<UInt32>?, blended: Bool) {
             let p = setup.corners
             c0 = p.0.channels
             (dcdx, dcdy) = setup.plane(c0, p.1.channels, p.2.channels)
@@ -52,6 +58,11 @@ extension Rasterizer {
             func texel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * tw - 0.5, v.v * th - 0.5, 0, 0) }
             t0 = texel(p.0)
             (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(t0, texel(p.1), texel(p.2))
+            (self.coarser, blend) = (coarser?.0, coarser?.1 ?? 0)
+            let cw = Float(coarser?.0.width ?? 1), ch = Float(coarser?.0.height ?? 1)
+            func coarseTexel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * cw - 0.5, v.v * ch - 0.5, 0, 0) }
+            c0t = coarseTexel(p.0)
+            (cdtdx, cdtdy) = coarser == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(c0t, coarseTexel(p.1), coarseTexel(p.2))
             let width = Float(setup.right - setup.left) / 256
             let dcdx = dcdx
             rowConstant = exact.map { $0.isUniform || $0.slope * width < 0.25 } ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
@@ -69,7 +80,7 @@ extension Rasterizer {
         /// inline array was copied whole at every read.)
         static func nearEdges(_ edges: TriangleEdges, _ range: EdgeRange, _ v0: RasterVertex, _ v1: RasterVertex,
                               _ v2: RasterVertex, _ v3: RasterVertex, into near: UnsafeMutablePointer<EdgeLine>) -> Int {
-            var nearDistance = InlineArray<8, Float>(repeating: 0)
+            var nearDistance = InlineArray<32, Float>(repeating: 0)
             var nearCount = 0
             for j in Int(range.first)..<Int(range.first + range.count) {
                 let l = edges.lines[j]
@@ -134,6 +145,10 @@ extension Rasterizer {
             let cy = Float(y) + 0.5 - y0, skip = lo - origin
             if let texture, texture.isCoverage, blended, let uniform {
                 Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, skip: skip, uniform)
+            } else if let texture, let coarser {
+                Rasterizer.trilinearSpan(line, lo, hi, (texture, t0 + dtdx * sx + dtdy * cy, dtdx),
+                                         (coarser, c0t + cdtdx * sx + cdtdy * cy, cdtdx), blend,
+                                         uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
             } else if let texture {
                 Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
                                         uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
@@ -188,45 +203,62 @@ extension Rasterizer {
             }
         }
 
-        /// The pixel's coverage (0…1) by `count` edges, `lines` (those that may cut it).
-        /// Edges whose normals are within about 20° of each other (a rounded corner's
-        /// chords) cut overlapping corners off the square, so the smallest of their
-        /// coverages stands for them; the groups that remain (a layer's corner) multiply.
+        /// The pixel's coverage (0…1) by `count` edges, `lines` (those that may cut it): the
+        /// exact area of its square inside all of them. One edge that cuts it (a side: nearly
+        /// every edge pixel) gives its own coverage; where more do (a corner, a rounded
+        /// corner's chords, both sides of a layer seen edge-on) the square is clipped to each
+        /// (`clippedArea`). The edges are those of one convex region (a layer within its
+        /// clips), so each line bounds the region wherever it runs.
         @inline(__always)
         static func coverage(column x: Int, row y: Int, by lines: UnsafePointer<EdgeLine>, count: Int) -> Float {
-            // One or two lines (a straight side, a corner: nearly every edge pixel), the
-            // rule below without its bookkeeping.
-            if count <= 2 {
-                guard count > 0 else { return 1 }
-                let l = lines[0], c = l.coverage(atDistance: l.distance(column: x, row: y))
-                guard count == 2 else { return c }
-                let m = lines[1], d = m.coverage(atDistance: m.distance(column: x, row: y))
-                if c <= 0 || d <= 0 { return 0 }
-                if c >= 1 || d >= 1 { return min(c, d) }
-                return l.a * m.a + l.b * m.b > 0.94 ? min(c, d) : c * d
-            }
-            var groupA = InlineArray<8, Float>(repeating: 0), groupB = InlineArray<8, Float>(repeating: 0)
-            var groupCoverage = InlineArray<8, Float>(repeating: 1)
-            var groups = 0
+            var cutting = -1, single: Float = 1
             for k in 0..<count {
                 let l = lines[k]
                 let c = l.coverage(atDistance: l.distance(column: x, row: y))
                 if c >= 1 { continue }
                 if c <= 0 { return 0 }
-                var joined = false
-                for g in 0..<groups where groupA[g] * l.a + groupB[g] * l.b > 0.94 {
-                    groupCoverage[g] = min(groupCoverage[g], c)
-                    joined = true
-                    break
-                }
-                if !joined {
-                    (groupA[groups], groupB[groups], groupCoverage[groups]) = (l.a, l.b, c)
-                    groups += 1
-                }
+                guard cutting < 0 else { return clippedArea(column: x, row: y, by: lines, count: count) }
+                (cutting, single) = (k, c)
             }
-            var product: Float = 1
-            for g in 0..<groups { product *= groupCoverage[g] }
-            return product
+            return single
+        }
+
+        /// The area (0…1) of pixel (x, y)'s square on the inside of every one of `count`
+        /// `lines`: the square clipped to each in turn (Sutherland–Hodgman, corners taken
+        /// from its centre), then the shoelace sum.
+        static func clippedArea(column x: Int, row y: Int, by lines: UnsafePointer<EdgeLine>, count: Int) -> Float {
+            // A convex polygon clipped by a line gains at most one corner.
+            let room = 4 + count
+            return withUnsafeTemporaryAllocation(of: SIMD2<Float>.self, capacity: 2 * room) { buffer in
+                var shape = buffer.baseAddress!, next = shape + room
+                shape[0] = SIMD2(-0.5, -0.5); shape[1] = SIMD2(0.5, -0.5); shape[2] = SIMD2(0.5, 0.5); shape[3] = SIMD2(-0.5, 0.5)
+                var n = 4
+                for k in 0..<count {
+                    let l = lines[k], centre = l.distance(column: x, row: y)
+                    guard centre < l.reach else { continue }
+                    @inline(__always) func inside(_ p: SIMD2<Float>) -> Float { l.a * p.x + l.b * p.y + centre }
+                    var m = 0
+                    for i in 0..<n {
+                        let p = shape[i], q = shape[i + 1 < n ? i + 1 : 0], dp = inside(p), dq = inside(q)
+                        if dp >= 0 {
+                            next[m] = p
+                            m += 1
+                        }
+                        if (dp >= 0) != (dq >= 0) {
+                            next[m] = p + (q - p) * (dp / (dp - dq))
+                            m += 1
+                        }
+                    }
+                    guard m >= 3 else { return 0 }
+                    (shape, next, n) = (next, shape, m)
+                }
+                var twice: Float = 0
+                for i in 0..<n {
+                    let p = shape[i], q = shape[i + 1 < n ? i + 1 : 0]
+                    twice += p.x * q.y - q.x * p.y
+                }
+                return min(max(abs(twice) / 2, 0), 1)
+            }
         }
     }
 }

@@ -26,6 +26,29 @@ import Segue
         #expect(EdgeLine(a: 0, b: 0, c: 1) == nil)
     }
 
+    /// Where more than one edge cuts a pixel, its coverage is the area inside all of them,
+    /// worked by hand: a sliver 0.3 px wide through pixel (0, 0) (x in 0.35…0.65, each side
+    /// alone covering 0.65) covers 0.3, not 0.65² = 0.4225 (the product, which took the
+    /// sides as independent); a corner of two sides at 45° to the axes meeting at the
+    /// centre (inside where y ≥ x and y ≥ −x) covers a quarter; a rounded corner's chords
+    /// crowding into the pixel, the area their polygon leaves of it.
+    @Test func edgesCuttingOnePixelCoverTheAreaInsideAll() {
+        func coverage(_ lines: [EdgeLine]) -> Double {
+            lines.withUnsafeBufferPointer { Double(Rasterizer.TriangleSpans.coverage(column: 0, row: 0, by: $0.baseAddress!, count: $0.count)) }
+        }
+        let sliver = [EdgeLine(a: 1, b: 0, c: -0.35)!, EdgeLine(a: -1, b: 0, c: 0.65)!]
+        #expect(close(coverage(sliver), 0.3, 1e-6))
+        let corner = [EdgeLine(a: -1, b: 1, c: 0)!, EdgeLine(a: 1, b: 1, c: -1)!]
+        #expect(close(coverage(corner), 0.25, 1e-6))
+        // One side alone cutting, the other wholly inside: that side's coverage.
+        #expect(close(coverage([EdgeLine(a: 1, b: 0, c: -0.35)!, EdgeLine(a: -1, b: 0, c: 3)!]), 0.65, 1e-6))
+        // Three chords cutting the corner x + y ≥ 0.4, x ≥ 0.1, y ≥ 0.1 off: the square less
+        // the part left of x = 0.1 (0.1), below y = 0.1 (0.1, 0.01 of it counted twice) and
+        // the triangle x + y < 0.4 past both (legs 0.2: 0.02).
+        let chords = [EdgeLine(a: 1, b: 0, c: -0.1)!, EdgeLine(a: 0, b: 1, c: -0.1)!, EdgeLine(a: 1, b: 1, c: -0.4)!]
+        #expect(close(coverage(chords), 1 - 0.1 - 0.1 + 0.01 - 0.02, 1e-6))
+    }
+
     /// A quad drawn anti-aliased gets its four sides as lines (inside positive at its
     /// centre) and grows 0.75 px past each: still two triangles, its corners mitred
     /// (0.75 px out along both axes), their unit coordinates carried on past 0…1.

@@ -29,7 +29,7 @@ extension GoldenFrameTests {
     }
 
     /// The screen polygon of `rect` under `m` (every corner in front of the eye).
-    private func polygon(_ rect: Rect, _ m: Transform3D) -> [Point] {
+    func polygon(_ rect: Rect, _ m: Transform3D) -> [Point] {
         [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)].map {
             m.apply(x: $0.0, y: $0.1).projected
         }
@@ -37,7 +37,7 @@ extension GoldenFrameTests {
 
     /// The area of pixel (x, y)'s square inside the convex `polygon`, by clipping it to the
     /// square's four sides.
-    private func coverage(_ polygon: [Point], _ x: Int, _ y: Int) -> Double {
+    func coverage(_ polygon: [Point], _ x: Int, _ y: Int) -> Double {
         var shape = polygon
         let x0 = Double(x), y0 = Double(y)
         let sides: [(Point) -> Double] = [{ $0.x - x0 }, { x0 + 1 - $0.x }, { $0.y - y0 }, { y0 + 1 - $0.y }]
