@@ -72,14 +72,14 @@ extension Rasterizer {
 
     /// `texturedSpan` from two mip levels, `fine` and the next, `coarse` (each a texture, its
     /// texel position at the row's origin and its step a column), mixed by `weight` / 256 of
-    /// the coarse one (1…255): trilinear filtering. Up to 64 columns at a time are sampled
+    /// the coarse one (1…255): trilinear filtering. Up to 128 columns at a time are sampled
     /// from each level into memory on the stack by `texturedSpan` (its fast paths), then mixed
     /// four at a time and stored or blended.
     static func trilinearSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
                               _ fine: (texture: PixelView, t: SIMD4<Float>, dt: SIMD4<Float>),
                               _ coarse: (texture: PixelView, t: SIMD4<Float>, dt: SIMD4<Float>), _ weight: UInt32,
                               _ color: SpanColor, skip: Int, _ blended: Bool) {
-        let chunk = 64
+        let chunk = 128
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * chunk) { buffer in
             // Each level's samples for columns x…end, at index column − x.
             let a = buffer.baseAddress!, b = a + chunk

@@ -154,7 +154,7 @@ package final class Rasterizer {
         /// No row outside these (as far as its vertices are finite and near; else every row).
         var firstRow: Int32, lastRow: Int32
         /// The mip level of the call's texture it samples, and the weight (0…255, of 256) of
-        /// the next level mixed in (`polygonLevel`); 0 untextured.
+        /// the next level mixed in (`MipChoice`); 0 untextured.
         var level: Int32, blend: Int32
     }
 
@@ -185,13 +185,36 @@ package final class Rasterizer {
         var levels: [PixelView] = []
         if let texture {
             var deepest = 0
+            /// Writes the choices of triangles start/3..<end/3 to the plan, from the details
+            /// their `blend` holds meanwhile (as bits).
+            func settle(_ start: Int, _ end: Int, mixing: Bool) {
+                for t in (start / 3)..<(end / 3) {
+                    let detail = Float(bitPattern: UInt32(bitPattern: plan[t].blend))
+                    let choice = MipChoice(detail: detail, coverage: texture.isCoverage, mixing: mixing)
+                    (plan[t].level, plan[t].blend) = (Int32(choice.level), Int32(choice.blend))
+                    deepest = max(deepest, choice.level + (choice.blend > 0 ? 1 : 0))
+                }
+            }
+            // A run of polygons each sharing a corner with the one before is one surface (a
+            // layer's cells); it mixes levels where its nearest level changes from cell to cell.
+            var surface = 0, changes = false, previous: (start: Int, end: Int, level: Int)?
             var k = 0
             while k + 2 < indices.count {
-                let (level, blend, end) = Self.polygonLevel(vertices, indices, at: k, texture: texture)
-                for t in (k / 3)..<(end / 3) { (plan[t].level, plan[t].blend) = (Int32(level), Int32(blend)) }
-                deepest = max(deepest, level + (blend > 0 ? 1 : 0))
+                let (detail, end) = Self.polygonDetail(vertices, indices, at: k, texture: texture)
+                let nearest = MipChoice(detail: detail, coverage: texture.isCoverage, mixing: false).level
+                for t in (k / 3)..<(end / 3) { plan[t].blend = Int32(bitPattern: detail.bitPattern) }
+                if let p = previous {
+                    if Self.shareACorner(vertices, indices, p.start..<p.end, k..<end) {
+                        changes = changes || p.level != nearest
+                    } else {
+                        settle(surface, k, mixing: changes)
+                        (surface, changes) = (k, false)
+                    }
+                }
+                previous = (k, end, nearest)
                 k = end
             }
+            settle(surface, k, mixing: changes)
             texture.prepareLevels(upTo: deepest)
             levels = (0...deepest).map { texture.level($0).view }
         }
@@ -296,25 +319,38 @@ package final class Rasterizer {
     /// clear texel apart, so deeper levels would blend neighbours.
     package static let coverageLevelLimit = 2
 
-    /// The mip level the polygon starting at triangle k/3 samples `texture` at, the weight of
-    /// the next level mixed in (`MipChoice`), and where the polygon ends: its triangles are
-    /// those that follow sharing the first one's first vertex (a fan, as the tessellator
-    /// emits a cell), and its choice is its largest triangle's — one for the polygon, so a
-    /// cell's two halves never take two (a seam between a sharp and a soft half where its
-    /// squeeze sits at a level's threshold).
-    static func polygonLevel(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
-                             texture: RasterImage) -> (level: Int, blend: UInt32, end: Int) {
-        var end = k, largest = -Float.infinity, choice = MipChoice(level: 0, blend: 0)
+    /// The level of detail (`detail`) of the polygon starting at triangle k/3 in `texture`,
+    /// and where it ends: its triangles are those that follow sharing the first one's first
+    /// vertex (a fan, as the tessellator emits a cell), and its detail is its largest
+    /// triangle's — one for the polygon, so a cell's two halves never take two levels (a seam
+    /// between a sharp and a soft half where its squeeze sits at a level's threshold).
+    static func polygonDetail(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, at k: Int,
+                              texture: RasterImage) -> (detail: Float, end: Int) {
+        var end = k, largest = -Float.infinity, found: Float = 0
         while end + 2 < indices.count && indices[end] == indices[k] {
             let a = vertices[Int(indices[end])], b = vertices[Int(indices[end + 1])], c = vertices[Int(indices[end + 2])]
             let area = abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))
             if area > largest {
                 largest = area
-                choice = MipChoice(detail: detail(a, b, c, width: texture.width, height: texture.height), coverage: texture.isCoverage)
+                found = detail(a, b, c, width: texture.width, height: texture.height)
             }
             end += 3
         }
-        return (choice.level, choice.blend, end)
+        return (found, end)
+    }
+
+    /// Whether the triangles of index ranges `a` and `b` share a corner: the same screen
+    /// position (cells of one layer; explode's tiles apart do not).
+    static func shareACorner(_ vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
+                             _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        for i in a {
+            let p = vertices[Int(indices[i])]
+            for j in b {
+                let q = vertices[Int(indices[j])]
+                if p.x == q.x && p.y == q.y { return true }
+            }
+        }
+        return false
     }
 
     /// A triangle's level of detail in a `width` × `height` texture: log₂ of its largest step
@@ -334,7 +370,7 @@ package final class Rasterizer {
     }
 
     /// The mip levels a polygon samples: `level`, and where `blend` (1…255) is not 0, the
-    /// next mixed in by `blend` / 256 (trilinear filtering).
+    /// next mixed in by `blend` / 256 (trilinear filtering, where the level changes).
     struct MipChoice: Equatable {
         /// The deepest level sampled.
         static let deepest = 16
@@ -346,23 +382,29 @@ package final class Rasterizer {
             (self.level, self.blend) = (level, blend)
         }
 
-        /// The choice at level of detail `detail` (log₂ texels a pixel): the nearest level n
-        /// alone within a quarter of n (so a layer drawn at size, detail 0, is texel-exact, and
-        /// a squeeze of 8 takes level 3 alone), and across the half-level between n + ¼ and
-        /// n + ¾ the next mixed in from 0 to all of it — at n + ½, where the nearest level
-        /// changes, half of each, so a surface whose squeeze grows across it (a layer turned
-        /// in perspective) fades from one level to the next with no line between. A glyph
-        /// atlas's (`coverage`) takes the nearest level alone, at most `coverageLevelLimit`.
-        init(detail: Float, coverage: Bool) {
-            guard detail.isFinite, detail > 0.25 else {
+        /// The choice at level of detail `detail` (log₂ texels a pixel): the nearest level
+        /// (0 where not minified, so a layer drawn at size is texel-exact; a squeeze of 8 takes
+        /// level 3). `mixing` (a cell of a surface whose nearest level changes from cell to
+        /// cell: a layer turned in perspective), level n alone within 3/8 of n, and across the quarter-level
+        /// between n + 3/8 and n + 5/8 the next mixed in from none to all of it — at n + ½,
+        /// where the nearest level changes, half of each, so the surface fades from one level
+        /// to the next with no line between (two levels cost twice the texels: a layer
+        /// sampled at one level all over keeps it alone). A glyph atlas's (`coverage`) takes the nearest
+        /// level alone, at most `coverageLevelLimit`.
+        init(detail: Float, coverage: Bool, mixing: Bool) {
+            guard detail.isFinite, detail > 0 else {
                 self.init(level: 0, blend: 0)
                 return
             }
-            if coverage {
-                self.init(level: min(Int(detail.rounded()), Rasterizer.coverageLevelLimit), blend: 0)
+            guard mixing && !coverage else {
+                self.init(level: min(Int(detail.rounded()), coverage ? Rasterizer.coverageLevelLimit : Self.deepest), blend: 0)
                 return
             }
-            let k = detail - 0.25, n = k.rounded(.down), weight = Int((min(1, 2 * (k - n)) * 256).rounded())
+            guard detail > 0.375 else {
+                self.init(level: 0, blend: 0)
+                return
+            }
+            let k = detail - 0.375, n = k.rounded(.down), weight = Int((min(1, 4 * (k - n)) * 256).rounded())
             let level = Int(n) + (weight >= 256 ? 1 : 0)
             self.init(level: min(level, Self.deepest), blend: weight >= 256 || level >= Self.deepest ? 0 : UInt32(weight))
         }

@@ -34,43 +34,61 @@ import Testing
         #expect(abs(mean - 127.5) < 12, "×\(factor): mean \(mean)")
     }
 
-    /// A polygon's level of detail d (log₂ texels a pixel) picks the nearest level alone
-    /// within a quarter of it, and across the half-level between mixes the next in, from none
-    /// at n + ¼ to all at n + ¾ — half at n + ½, where the nearest level changes. Glyphs
-    /// take the nearest level alone, at most `coverageLevelLimit`.
-    @Test func theNextLevelIsMixedInAcrossTheHalfLevelBetween() {
-        func choice(_ detail: Float, coverage: Bool = false) -> [Int] {
-            let c = Rasterizer.MipChoice(detail: detail, coverage: coverage)
+    /// A polygon's level of detail d (log₂ texels a pixel) picks the nearest level; a cell
+    /// of a surface whose squeeze changes across it takes the nearest alone within 3/8 of it,
+    /// and across the quarter-level between mixes the next in, from none at n + 3/8 to all
+    /// at n + 5/8 — half at n + ½, where the nearest level changes. Glyphs take the nearest
+    /// level alone, at most `coverageLevelLimit`.
+    @Test func theNextLevelIsMixedInAcrossTheQuarterLevelBetween() {
+        func choice(_ detail: Float, coverage: Bool = false, mixing: Bool = true) -> [Int] {
+            let c = Rasterizer.MipChoice(detail: detail, coverage: coverage, mixing: mixing)
             return [c.level, Int(c.blend)]
         }
-        #expect(choice(-2) == [0, 0] && choice(0) == [0, 0] && choice(0.25) == [0, 0])
-        // 0.3: a tenth of the way across, 25.6 of 256.
-        #expect(choice(0.3) == [0, 26])
-        #expect(choice(0.5) == [0, 128] && choice(0.75) == [1, 0] && choice(1) == [1, 0])
+        #expect(choice(-2) == [0, 0] && choice(0) == [0, 0] && choice(0.375) == [0, 0])
+        // 0.4: a tenth of the way across, 25.6 of 256.
+        #expect(choice(0.4) == [0, 26])
+        #expect(choice(0.5) == [0, 128] && choice(0.625) == [1, 0] && choice(1) == [1, 0] && choice(1.375) == [1, 0])
         #expect(choice(1.5) == [1, 128] && choice(3) == [3, 0] && choice(20) == [16, 0])
+        #expect(choice(0.4, mixing: false) == [0, 0] && choice(0.55, mixing: false) == [1, 0] && choice(1.5, mixing: false) == [2, 0])
         #expect(choice(1.4, coverage: true) == [1, 0] && choice(3.4, coverage: true) == [2, 0])
     }
 
-    /// Two cells side by side squeezed just under and just over the squeeze where the
-    /// nearest level changes (√2: 1.40 and 1.43 texels a pixel) look alike: each mixes
-    /// about half of levels 0 and 1 (121 and 136 of 256 of level 1: deviations 41 and 35
-    /// levels), where one took level 0 alone (its moiré, a deviation of about 77 levels) and
-    /// the other level 1 (an even grey), a hard line between them.
+    /// Two cells of one surface (sharing a side) squeezed just under and just over the
+    /// squeeze where the nearest level changes (√2: 1.40 and 1.43 texels a pixel, 2 % apart)
+    /// differ as little:
+    /// each mixes about half of levels 0 and 1 (113 and 144 of 256 of level 1: deviations 43
+    /// and 32 levels), where one took level 0 alone (its moiré, a deviation of about 77
+    /// levels) and the other level 1 (an even grey), a hard line between them.
     @Test func noLineWhereTheLevelChanges() {
+        let (left, right) = squeezedCells(apart: 0)
+        #expect(abs(left - right) <= 12, "deviation \(left) left, \(right) right")
+    }
+
+    /// The same two cells a pixel apart (two layers, not one surface) keep their nearest
+    /// levels alone, as a layer squeezed alike all over does: level 0's moiré on the left,
+    /// level 1's even grey on the right.
+    @Test func cellsApartKeepTheirNearestLevels() {
+        let (left, right) = squeezedCells(apart: 1)
+        #expect(left > 60 && right < 1, "deviation \(left) left, \(right) right")
+    }
+
+    /// A one-texel board in two cells of one call, 50 × 16 pixels each, `apart` pixels apart,
+    /// squeezed 1.40 and 1.43 times across: the deviations of the greys of their columns away
+    /// from their sides.
+    func squeezedCells(apart: Float) -> (left: Double, right: Double) {
         let board = checkerboard(256, 16)
-        let out = r.image(100, 16)
+        let out = r.image(101, 16)
         func cell(_ x0: Float, _ x1: Float, _ u0: Float, _ u1: Float) -> [RasterVertex] {
             [r.vertex(x0, 0, u: u0, v: 0), r.vertex(x1, 0, u: u1, v: 0), r.vertex(x1, 16, u: u1, v: 1), r.vertex(x0, 16, u: u0, v: 1)]
         }
-        r.draw(cell(0, 50, 0, 70 / 256), on: out, texture: board)
-        r.draw(cell(50, 100, 70 / 256, 141.5 / 256), on: out, texture: board)
+        r.draw(cell(0, 50, 0, 70 / 256) + cell(50 + apart, 100 + apart, 70 / 256, 141.5 / 256), [0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7],
+               on: out, texture: board)
         func deviation(_ columns: Range<Int>) -> Double {
-            let greys = columns.flatMap { x in (0..<16).map { Double(out.pixels[$0 * 100 + x] & 0xFF) } }
+            let greys = columns.flatMap { x in (0..<16).map { Double(out.pixels[$0 * 101 + x] & 0xFF) } }
             let mean = greys.reduce(0, +) / Double(greys.count)
             return (greys.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(greys.count)).squareRoot()
         }
-        let left = deviation(2..<48), right = deviation(52..<98)
-        #expect(abs(left - right) <= 8, "deviation \(left) left, \(right) right")
+        return (deviation(2..<48), deviation(53..<98))
     }
 
     /// At size, the board is drawn texel for texel, as without levels.
@@ -145,11 +163,11 @@ import Testing
         #expect(Rasterizer.detail(vertices[0], vertices[2], vertices[3], width: 64, height: 64) == 3)
         vertices.withUnsafeBufferPointer { v in
             indices.withUnsafeBufferPointer { i in
-                let first = Rasterizer.polygonLevel(v, i, at: 0, texture: texture)
-                #expect(first.level == 0 && first.end == 6)
+                let first = Rasterizer.polygonDetail(v, i, at: 0, texture: texture)
+                #expect(first.detail == 0 && first.end == 6)
                 // The last triangle alone: 64 texels in 8 pixels both ways.
-                let next = Rasterizer.polygonLevel(v, i, at: 6, texture: texture)
-                #expect(next.level == 3 && next.end == 9)
+                let next = Rasterizer.polygonDetail(v, i, at: 6, texture: texture)
+                #expect(next.detail == 3 && next.end == 9)
             }
         }
     }
