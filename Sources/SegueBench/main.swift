@@ -48,6 +48,8 @@ struct Options {
                                           help: "frames: only this demo or catalog transition (default: every one)")
     static let frames = Option.whole("--frames", "N", in: 1...1_000_000, help: "frames: frames timed per demo (default 300)")
     static let size = Option<Size>.size("--size", help: "frames: the output in pixels, 1…10000 a side (default 1280x800)")
+    static let at = Option.number("--at", "F", in: 0...1,
+                                  help: "frames: hold the drag near F of its way (0…1; each frame moves it a thousandth) instead of sweeping 10 %–90 % and back: one moment's cost, to profile")
     static let animations = Option.whole("--animations", "N", in: 1...1_000_000,
                                          help: "engine: animations advanced and composed (default 10000)")
     static let perLayer = Option.whole("--per-layer", "K", in: 1...4,
@@ -58,14 +60,14 @@ struct Options {
                                                        Renderer.Kind.allCases.map { ($0.rawValue, $0) },
                                                        help: "frames, soak: raster (default) | opengl | software")
     static let modes = ["frames", "engine", "soak"]
-    static var all: [OptionSpec] { [demo.spec, frames.spec, size.spec, animations.spec, perLayer.spec, transitions.spec, renderer.spec] }
+    static var all: [OptionSpec] { [demo.spec, frames.spec, size.spec, at.spec, animations.spec, perLayer.spec, transitions.spec, renderer.spec] }
 
     static var help: String {
         """
         segue-bench — what a frame costs, headless.
 
         USAGE
-        \(HelpText.synopsis("segue-bench [frames]", optional: [demo.spec, frames.spec, size.spec, renderer.spec]))
+        \(HelpText.synopsis("segue-bench [frames]", optional: [demo.spec, frames.spec, size.spec, at.spec, renderer.spec]))
         \(HelpText.synopsis("segue-bench engine", optional: [animations.spec, perLayer.spec]))
         \(HelpText.synopsis("segue-bench soak", optional: [transitions.spec, renderer.spec]))
 
@@ -83,6 +85,8 @@ struct Options {
     var demos: [String]?
     var frames = 300
     var size = Size(width: 1280, height: 800)
+    /// nil: the drag sweeps back and forth.
+    var at: Double?
     var animations = 10_000
     var perLayer = 1
     var transitions = 1_000
@@ -99,6 +103,7 @@ struct Options {
         if let d = try a.value(Self.demo) { demos = [d] }
         frames = try a.value(Self.frames) ?? frames
         size = try a.value(Self.size) ?? size
+        at = try a.value(Self.at)
         animations = try a.value(Self.animations) ?? animations
         perLayer = try a.value(Self.perLayer) ?? perLayer
         transitions = try a.value(Self.transitions) ?? transitions
@@ -149,7 +154,8 @@ func json(_ object: [String: Any]) -> String {
             try Interruption.check()
             time += 1.0 / 60
             let phase = Double(i % 120) / 120
-            let fraction = 0.1 + 0.8 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
+            // (Held, the drag still moves: a frame the same as the one before is not drawn again.)
+            let fraction = o.at.map { $0 + (i % 2 == 0 ? 0 : 0.001) } ?? 0.1 + 0.8 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
             let c0 = cpuSeconds(), t0 = Platform.seconds
             window.handle(PointerEvent(.moved, start + full * fraction, time: time))
             window.advance(to: time)

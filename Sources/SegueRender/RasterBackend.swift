@@ -28,6 +28,14 @@ package final class RasterBackend: RenderBackend {
     private var clip: PixelRect?
     /// The target's pixels `keepFrame` copied.
     private var kept: RasterImage?
+    /// The image `kept` was copied from, and its pixels that may differ from the copy's: every
+    /// pixel drawn or filled into it since it was kept or last begun again from the copy lies
+    /// in a block of `damage`, so beginning it again copies those blocks alone.
+    private var keptFrom: RasterImage?
+    private var damage = PixelBlocks(width: 0, height: 0)
+    /// The blocks the last copy from `kept` was given (its call holds them until it has run):
+    /// swapped with `damage` there, so that neither is copied as it changes.
+    private var damageGiven = PixelBlocks(width: 0, height: 0)
 
     /// A backend drawing frames for `output`; a signal (`Interruption`) stops a call's
     /// drawing early.
@@ -80,6 +88,7 @@ package final class RasterBackend: RenderBackend {
 
     package func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), sparing: CoveredPixels) {
         guard let image = target else { return }
+        if image === keptFrom { damage.insertAll() }
         pipeline.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds, sparing: sparing, into: image)
     }
 
@@ -90,6 +99,8 @@ package final class RasterBackend: RenderBackend {
               edges: Rasterizer.TriangleEdges?, shades: UnsafeBufferPointer<VertexShade>?, texture: Texture?, blended: Bool,
               covered: CoveredPixels) {
         guard let image = target else { return }
+        // (The pixels an edge's coverage reaches lie within a pixel of its triangle.)
+        if image === keptFrom { damage.insert(triangles: vertices, indices, margin: 2, clip: clip ?? image.bounds) }
         pipeline.draw(vertices, indices, edges: edges, shades: shades, texture: texture.map(Self.image), blended: blended, into: image,
                       clip: clip ?? image.bounds, covered: covered)
     }
@@ -101,17 +112,31 @@ package final class RasterBackend: RenderBackend {
         if kept?.width != frame.width || kept?.height != frame.height { kept = RasterImage(width: frame.width, height: frame.height) }
         guard let kept else { return false }
         pipeline.copy(from: frame, frame.bounds, sparing: .none, into: kept)
+        keptFrom = frame
+        damage = PixelBlocks(width: frame.width, height: frame.height)
+        damageGiven = damage
         return true
     }
 
     package func restoreKeptFrame(sparing: CoveredPixels) -> Bool {
         guard let frame = target, let kept, kept.width == frame.width, kept.height == frame.height else { return false }
-        pipeline.copy(from: kept, clip ?? frame.bounds, sparing: sparing, into: frame)
+        pipeline.copy(from: kept, clip ?? frame.bounds, sparing: sparing, within: frame === keptFrom ? damage : nil, into: frame)
+        // Begun again whole, the image is the copy again (but the pixels spared, which the
+        // draws that paint them add back); within a clip, what lies outside it stays.
+        if clip == nil {
+            if frame !== keptFrom {
+                keptFrom = frame
+                damageGiven = PixelBlocks(width: frame.width, height: frame.height)
+            }
+            swap(&damage, &damageGiven)
+            damage.removeAll()
+        }
         return true
     }
 
     package func dropKeptFrame() {
         kept = nil
+        keptFrom = nil
     }
 
     package func present() {

@@ -216,11 +216,17 @@ package final class RasterImage: Sendable {
         return clip
     }
 
-    /// `copy`'s pixels in `rows` of `clip` (what `willCopy` returned), on this thread.
+    /// `copy`'s pixels in `rows` of `clip` (what `willCopy` returned), on this thread; only
+    /// those of `blocks` where it is given.
     package func copyRows(from source: RasterImage, _ clip: PixelRect, rows: Range<Int>, sparing: CoveredPixels,
-                          isCancelled: @Sendable () -> Bool = { false }) {
+                          within blocks: PixelBlocks? = nil, isCancelled: @Sendable () -> Bool = { false }) {
         eachRun(of: clip, rows: rows, sparing: sparing, isCancelled: isCancelled) { line, x0, x1 in
-            (line + x0).update(from: source.pixels + (line - self.pixels) + x0, count: x1 - x0 + 1)
+            let from = source.pixels + (line - self.pixels)
+            guard let blocks else {
+                (line + x0).update(from: from + x0, count: x1 - x0 + 1)
+                return
+            }
+            blocks.runs(row: (line - self.pixels) / self.width, from: x0, to: x1) { (line + $0).update(from: from + $0, count: $1 - $0 + 1) }
         }
     }
 

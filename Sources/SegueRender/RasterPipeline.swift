@@ -65,11 +65,13 @@ package final class RasterPipeline {
         }
     }
 
-    /// Queues `RasterImage.copy` of `rect` of `source` into `target`, but the pixels of `sparing`.
-    package func copy(from source: RasterImage, _ rect: PixelRect, sparing: CoveredPixels, into target: RasterImage) {
+    /// Queues `RasterImage.copy` of `rect` of `source` into `target`, but the pixels of
+    /// `sparing`; only those of `blocks` where it is given.
+    package func copy(from source: RasterImage, _ rect: PixelRect, sparing: CoveredPixels, within blocks: PixelBlocks? = nil,
+                      into target: RasterImage) {
         state.give { call in
             call.keep(sparing)
-            call.set(.copy(source, rect), into: target)
+            call.set(.copy(source, rect, within: blocks), into: target)
         }
     }
 
@@ -82,7 +84,7 @@ package final class RasterPipeline {
             case none
             case draw(texture: RasterImage?, blended: Bool, edges: Bool, shades: Bool, clip: PixelRect)
             case fill(UInt32, PixelRect)
-            case copy(RasterImage, PixelRect)
+            case copy(RasterImage, PixelRect, within: PixelBlocks?)
         }
 
         /// The work made ready to run a band of rows at a time (`prepare`), with all it reads.
@@ -90,7 +92,7 @@ package final class RasterPipeline {
             case none
             case draw(Rasterizer.PreparedDraw)
             case fill(UInt32, PixelRect, into: RasterImage, sparing: CoveredPixels)
-            case copy(RasterImage, PixelRect, into: RasterImage, sparing: CoveredPixels)
+            case copy(RasterImage, PixelRect, within: PixelBlocks?, into: RasterImage, sparing: CoveredPixels)
 
             /// Runs rows `rows` of the work with scratch `slot`.
             func run(rows: Range<Int>, slot: Int, isCancelled: @Sendable () -> Bool) {
@@ -99,8 +101,8 @@ package final class RasterPipeline {
                 case .draw(let draw): draw.draw(rows: rows, slot: slot)
                 case .fill(let argb, let clip, let target, let sparing):
                     target.fillRows(argb, clip, rows: rows, sparing: sparing, isCancelled: isCancelled)
-                case .copy(let source, let clip, let target, let sparing):
-                    target.copyRows(from: source, clip, rows: rows, sparing: sparing, isCancelled: isCancelled)
+                case .copy(let source, let clip, let blocks, let target, let sparing):
+                    target.copyRows(from: source, clip, rows: rows, sparing: sparing, within: blocks, isCancelled: isCancelled)
                 }
             }
         }
@@ -137,7 +139,7 @@ package final class RasterPipeline {
             guard let target = call.target else { return 0 }
             switch call.work {
             case .none: return 0
-            case .fill(_, let rect), .copy(_, let rect):
+            case .fill(_, let rect), .copy(_, let rect, _):
                 let r = rect.intersection(target.bounds)
                 return r.isEmpty ? 0 : (r.x1 - r.x0) * (r.y1 - r.y0)
             case .draw(_, _, _, _, let clip):
@@ -170,8 +172,8 @@ package final class RasterPipeline {
                 return .none
             case .fill(let argb, let rect):
                 return target.willFill(argb, rect, sparing: covered).map { .fill(argb, $0, into: target, sparing: covered) } ?? .none
-            case .copy(let source, let rect):
-                return target.willCopy(from: source, rect).map { .copy(source, $0, into: target, sparing: covered) } ?? .none
+            case .copy(let source, let rect, let blocks):
+                return target.willCopy(from: source, rect).map { .copy(source, $0, within: blocks, into: target, sparing: covered) } ?? .none
             case .draw(let texture, let blended, let edges, let shaded, let clip):
                 let clip = clip.intersection(target.bounds), indices = indices.values
                 guard !clip.isEmpty, indices.count > 0 else { return .none }

@@ -1,0 +1,90 @@
+/// A set of an image's pixels kept as whole blocks of `side` × `side`: where a frame was
+/// written since it last matched its kept copy (`RasterBackend`), so that beginning the next
+/// frame from the kept one copies those blocks alone, not the whole frame.
+///
+/// It only grows by what it is told (`insert`), a pixel's whole block at a time: a superset of
+/// the pixels written. Nothing is allocated once made but by copying it while it changes.
+package struct PixelBlocks: Equatable, Sendable {
+    /// A block's side, pixels.
+    package static let side = 32
+
+    package let width: Int, height: Int
+    /// Blocks a row of them, and rows of blocks.
+    let columns: Int, rows: Int
+    /// One bit a block, row by row of blocks, 64 a word.
+    private var words: [UInt64]
+
+    /// No pixel of a `width` × `height` image.
+    package init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        columns = (self.width + Self.side - 1) / Self.side
+        rows = (self.height + Self.side - 1) / Self.side
+        words = [UInt64](repeating: 0, count: (columns * rows + 63) / 64)
+    }
+
+    /// Forgets every pixel.
+    package mutating func removeAll() {
+        for i in words.indices { words[i] = 0 }
+    }
+
+    /// Adds every pixel of the image.
+    package mutating func insertAll() {
+        insert(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+    }
+
+    /// Adds the blocks `rect` meets (any part outside the image ignored).
+    package mutating func insert(_ rect: PixelRect) {
+        let r = rect.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        guard !r.isEmpty else { return }
+        let c0 = r.x0 / Self.side, c1 = (r.x1 - 1) / Self.side
+        for row in (r.y0 / Self.side)...((r.y1 - 1) / Self.side) {
+            for column in c0...c1 {
+                let bit = row * columns + column
+                words[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        }
+    }
+
+    /// Adds the pixels a draw call's triangles may paint within `clip`: each triangle's box
+    /// of its corners grown by `margin` pixels (an anti-aliased edge's fringe reaches a pixel
+    /// past it). A triangle with a corner far off or not finite adds the whole clip.
+    package mutating func insert(triangles vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
+                                 margin: Float, clip: PixelRect) {
+        var k = 0
+        while k + 2 < indices.count {
+            let a = vertices[Int(indices[k])], b = vertices[Int(indices[k + 1])], c = vertices[Int(indices[k + 2])]
+            k += 3
+            let x0 = min(a.x, b.x, c.x) - margin, x1 = max(a.x, b.x, c.x) + margin
+            let y0 = min(a.y, b.y, c.y) - margin, y1 = max(a.y, b.y, c.y) + margin
+            guard x0 > -Rasterizer.farOff, y0 > -Rasterizer.farOff, x1 < Rasterizer.farOff, y1 < Rasterizer.farOff else {
+                // (Not finite fails each comparison too.)
+                insert(clip)
+                return
+            }
+            insert(PixelRect(x0: Int(x0.rounded(.down)), y0: Int(y0.rounded(.down)),
+                             x1: Int(x1.rounded(.up)) + 1, y1: Int(y1.rounded(.up)) + 1).intersection(clip))
+        }
+    }
+
+    /// Calls `body` with each run lo…hi of columns of pixel row `y`, within `from`…`to`, whose
+    /// blocks the set holds, left to right.
+    @inline(__always)
+    package func runs(row y: Int, from: Int, to: Int, _ body: (Int, Int) -> Void) {
+        guard y >= 0, y < height, from <= to else { return }
+        let base = (y / Self.side) * columns
+        var column = max(0, from) / Self.side
+        let last = min(to, width - 1) / Self.side
+        while column <= last {
+            // Skip blocks not held, then take those held in a row.
+            while column <= last && !contains(base + column) { column += 1 }
+            guard column <= last else { return }
+            let start = column
+            while column <= last && contains(base + column) { column += 1 }
+            body(max(from, start * Self.side), min(to, column * Self.side - 1))
+        }
+    }
+
+    @inline(__always)
+    private func contains(_ bit: Int) -> Bool { words[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import SegueRender
+
+/// The blocks of a frame written since it was kept (`PixelBlocks`): hand-worked sets and
+/// the runs of a row they give.
+@Suite struct PixelBlocksTests {
+    /// The runs of row `y` within `from`…`to`.
+    func runs(_ blocks: PixelBlocks, row y: Int, from: Int = 0, to: Int) -> [ClosedRange<Int>] {
+        var out: [ClosedRange<Int>] = []
+        blocks.runs(row: y, from: from, to: to) { out.append($0...$1) }
+        return out
+    }
+
+    /// A rect marks every 32 × 32 block it meets, whole; rows of other blocks give nothing,
+    /// and runs are cut to the columns asked for.
+    @Test func aRectMarksTheBlocksItMeets() {
+        var blocks = PixelBlocks(width: 200, height: 100)
+        #expect(runs(blocks, row: 10, to: 199).isEmpty)
+        blocks.insert(PixelRect(x0: 40, y0: 10, x1: 70, y1: 33))   // columns 32…95, rows 0…63
+        #expect(runs(blocks, row: 0, to: 199) == [32...95])
+        #expect(runs(blocks, row: 63, to: 199) == [32...95])
+        #expect(runs(blocks, row: 64, to: 199).isEmpty)
+        #expect(runs(blocks, row: 5, from: 50, to: 60) == [50...60])
+        blocks.insert(PixelRect(x0: 190, y0: 0, x1: 300, y1: 1))   // blocks 5 and 6 (160…199), cut to the image
+        #expect(runs(blocks, row: 20, to: 199) == [32...95, 160...199])
+        blocks.removeAll()
+        #expect(runs(blocks, row: 20, to: 199).isEmpty)
+        blocks.insertAll()
+        #expect(runs(blocks, row: 99, to: 199) == [0...199])
+    }
+
+    /// A draw call's triangles mark their boxes grown by the margin, within the clip; one with
+    /// a corner far off (or not finite) marks the whole clip.
+    @Test func trianglesMarkTheirGrownBoxesWithinTheClip() {
+        var blocks = PixelBlocks(width: 256, height: 64)
+        let vertices = [RasterVertex(x: 70, y: 5, r: 0, g: 0, b: 0, a: 255), RasterVertex(x: 90, y: 5, r: 0, g: 0, b: 0, a: 255),
+                        RasterVertex(x: 80, y: 20, r: 0, g: 0, b: 0, a: 255), RasterVertex(x: 2e7, y: 5, r: 0, g: 0, b: 0, a: 255)]
+        let clip = PixelRect(x0: 0, y0: 0, x1: 128, y1: 64)
+        vertices.withUnsafeBufferPointer { v in
+            [Int32(0), 1, 2].withUnsafeBufferPointer { blocks.insert(triangles: v, $0, margin: 2, clip: clip) }
+        }
+        // x 68…92 (+1), y 3…22 (+1): blocks 2 (64…95), row 0.
+        #expect(runs(blocks, row: 0, to: 255) == [64...95])
+        #expect(runs(blocks, row: 40, to: 255).isEmpty)
+        vertices.withUnsafeBufferPointer { v in
+            [Int32(0), 1, 3].withUnsafeBufferPointer { blocks.insert(triangles: v, $0, margin: 2, clip: clip) }
+        }
+        #expect(runs(blocks, row: 40, to: 255) == [0...127])
+    }
+}
