@@ -193,12 +193,19 @@ extension Rasterizer {
                     lines[count] = l
                     count += 1
                 }
-                for x in lo...hi {
-                    let coverage = Self.coverage(column: x, row: y, by: lines, count: count)
-                    guard coverage > 0 else { continue }
+                @inline(__always) func blend(_ x: Int, _ coverage: Float) {
+                    guard coverage > 0 else { return }
                     let s = source[x]
                     let alpha = UInt32(Float(s >> 24) * coverage + 0.5)
                     line[x] = Rasterizer.blend(s & 0x00FF_FFFF | alpha << 24, over: line[x])
+                }
+                if count == 1 {
+                    // One edge cuts the run (a side: nearly every run): its coverage alone.
+                    // (`distance`'s sum in its order, the row's part taken once.)
+                    let l = lines[0], row = l.b * (Float(y) + 0.5)
+                    for x in lo...hi { blend(x, l.coverage(atDistance: l.a * (Float(x) + 0.5) + row + l.c)) }
+                } else {
+                    for x in lo...hi { blend(x, Self.coverage(column: x, row: y, by: lines, count: count)) }
                 }
             }
         }
