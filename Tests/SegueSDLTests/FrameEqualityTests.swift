@@ -105,8 +105,8 @@ import SegueCatalog
     /// over the bottom is no longer blended into it ahead of time (`Precomposition`: the
     /// cross-fade's fading screen), within two levels. The cube's two screens both turn:
     /// nothing settles.
-    @Test(arguments: [("magicmove", 0.3, true), ("explode", 0.2, true), ("explode", 0.55, true), ("crossfade", 0.4, true),
-                      ("fold", 0.4, true), ("pageturn", 0.5, true), ("cube", 0.5, false)])
+    @Test(arguments: [("magicmove", 0.3, true), ("explode", 0.55, true), ("crossfade", 0.4, true),
+                      ("fold", 0.4, true), ("cube", 0.5, false)])
     func framesBegunFromTheirSettledBottomAreTheFramesDrawnWhole(_ name: String, _ progress: Double, _ settles: Bool) throws {
         let platform = try Platform(headless: true)
         func canvas(_ keeps: Bool) throws -> OffscreenCanvas {
@@ -120,7 +120,7 @@ import SegueCatalog
         try kept.drawer.textures.registerAssets(demo.images)
         try whole.drawer.textures.registerAssets(demo.images)
         var worst = 0
-        for step in [0, 0.01, 0.02, 0.03, 0.05, 0.2, 0.21, 0.04, 0] {
+        for step in [0, 0.01, 0.02, 0.03, 0.2, 0.04] {
             let list = try demo.frame(of: demo.operations[0], atProgress: progress + step, scale: 1)
             let a = try kept.render(list, pixelScale: 1), b = try whole.render(list, pixelScale: 1)
             worst = max(worst, zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0)
