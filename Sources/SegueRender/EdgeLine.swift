@@ -26,8 +26,16 @@ package struct EdgeLine: Equatable, Sendable, BitwiseCopyable {
     /// The signed distance of the pixel centre (x + ½, y + ½).
     @inline(__always)
     package func distance(column x: Int, row y: Int) -> Float {
-        a * (Float(x) + 0.5) + b * (Float(y) + 0.5) + c
+        distance(column: x, rowTerm: rowTerm(y))
     }
+
+    /// Row y's part of `distance`, b·(y + ½): taken once for a run of its pixels.
+    @inline(__always)
+    package func rowTerm(_ y: Int) -> Float { b * (Float(y) + 0.5) }
+
+    /// `distance` from its row's part `r` (`rowTerm`): the same sum in the same order.
+    @inline(__always)
+    package func distance(column x: Int, rowTerm r: Float) -> Float { a * (Float(x) + 0.5) + r + c }
 
     /// Half the extent of a pixel square across the line, (|a| + |b|) / 2: ½ for an axis-
     /// aligned edge, √2/2 at 45°. A pixel whose centre lies this far inside is wholly inside.

@@ -201,9 +201,8 @@ extension Rasterizer {
                 }
                 if count == 1 {
                     // One edge cuts the run (a side: nearly every run): its coverage alone.
-                    // (`distance`'s sum in its order, the row's part taken once.)
-                    let l = lines[0], row = l.b * (Float(y) + 0.5)
-                    for x in lo...hi { blend(x, l.coverage(atDistance: l.a * (Float(x) + 0.5) + row + l.c)) }
+                    let l = lines[0], row = l.rowTerm(y)
+                    for x in lo...hi { blend(x, l.coverage(atDistance: l.distance(column: x, rowTerm: row))) }
                 } else {
                     for x in lo...hi { blend(x, Self.coverage(column: x, row: y, by: lines, count: count)) }
                 }
