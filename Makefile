@@ -2,10 +2,13 @@
 # missing Debian packages first (apt; sudo when not root).
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 ARGS ?=
-# Release builds on x86-64 target SSE4.2 (Nehalem, 2008, and every x86-64 CPU since): the
-# rasterizer's 32-bit vector multiplies are one instruction there (SSE2 has none) and
-# rounding needs no libm call; magic move at 4K draws about a fifth faster.
-RELEASE := -c release $(if $(filter x86_64,$(shell uname -m)),-Xswiftc -target-cpu -Xswiftc nehalem)
+# Release builds on x86-64 target the building machine's vectors: AVX2 (Haswell, 2013) where
+# its CPU has them (the catalog's frames about a tenth faster, the same pixels), else SSE4.2
+# (Nehalem, 2008: 32-bit vector multiplies in one instruction, rounding without libm; magic
+# move at 4K a fifth faster than plain x86-64). `make build CPU=nehalem` makes a binary for
+# any x86-64 machine since 2008.
+CPU ?= $(if $(filter x86_64,$(shell uname -m)),$(if $(shell grep -m1 -ow avx2 /proc/cpuinfo),haswell,nehalem))
+RELEASE := -c release $(if $(CPU),-Xswiftc -target-cpu -Xswiftc $(CPU))
 
 .PHONY: deps build run test tsan test-release bench e2e example docs fuzz pictures clean
 

@@ -50,6 +50,8 @@ struct Options {
     static let size = Option<Size>.size("--size", help: "frames: the output in pixels, 1…10000 a side (default 1280x800)")
     static let at = Option.number("--at", "F", in: 0...1,
                                   help: "frames: hold the drag near F of its way (0…1; each frame moves it a thousandth) instead of sweeping 10 %–90 % and back: one moment's cost, to profile")
+    static let onion = Option<Int>.whole("--onion", "N", in: OnionSkin.counts,
+                                         help: "frames: the onion skin under each frame, as the studio's G draws it: N ghosts each side (default 0: none)")
     static let animations = Option.whole("--animations", "N", in: 1...1_000_000,
                                          help: "engine: animations advanced and composed (default 10000)")
     static let perLayer = Option.whole("--per-layer", "K", in: 1...4,
@@ -60,14 +62,14 @@ struct Options {
                                                        Renderer.Kind.allCases.map { ($0.rawValue, $0) },
                                                        help: "frames, soak: raster (default) | opengl | software")
     static let modes = ["frames", "engine", "soak"]
-    static var all: [OptionSpec] { [demo.spec, frames.spec, size.spec, at.spec, animations.spec, perLayer.spec, transitions.spec, renderer.spec] }
+    static var all: [OptionSpec] { [demo.spec, frames.spec, size.spec, at.spec, onion.spec, animations.spec, perLayer.spec, transitions.spec, renderer.spec] }
 
     static var help: String {
         """
         segue-bench — what a frame costs, headless.
 
         USAGE
-        \(HelpText.synopsis("segue-bench [frames]", optional: [demo.spec, frames.spec, size.spec, at.spec, renderer.spec]))
+        \(HelpText.synopsis("segue-bench [frames]", optional: [demo.spec, frames.spec, size.spec, at.spec, onion.spec, renderer.spec]))
         \(HelpText.synopsis("segue-bench engine", optional: [animations.spec, perLayer.spec]))
         \(HelpText.synopsis("segue-bench soak", optional: [transitions.spec, renderer.spec]))
 
@@ -87,6 +89,7 @@ struct Options {
     var size = Size(width: 1280, height: 800)
     /// nil: the drag sweeps back and forth.
     var at: Double?
+    var onion = 0
     var animations = 10_000
     var perLayer = 1
     var transitions = 1_000
@@ -104,6 +107,7 @@ struct Options {
         frames = try a.value(Self.frames) ?? frames
         size = try a.value(Self.size) ?? size
         at = try a.value(Self.at)
+        onion = try a.value(Self.onion) ?? onion
         animations = try a.value(Self.animations) ?? animations
         perLayer = try a.value(Self.perLayer) ?? perLayer
         transitions = try a.value(Self.transitions) ?? transitions
@@ -161,6 +165,7 @@ func json(_ object: [String: Any]) -> String {
             window.advance(to: time)
             list.removeAll()
             Compositor.compose(window.layer, scale: 1, into: &list)
+            if o.onion > 0 { OnionSkin(count: o.onion).compose(window, scale: 1, offset: .zero, into: &list) }
             let t1 = Platform.seconds
             canvas.renderer.clear(.black)
             canvas.drawer.draw(list, pixelScale: 1)

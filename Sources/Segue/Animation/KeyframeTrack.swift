@@ -21,6 +21,9 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// (nil for other values and for transforms with no decomposition). Derived from
     /// `keyframes`, so equality and hashing leave it out.
     private let decompositions: [DecomposedTransform3D?]
+    /// The keyframes' times, apart from their values: what `value(at:)` searches (a file's
+    /// sampled track has 120 keys or more).
+    private let times: [Double]
 
     /// A track through `keyframes`; their times are sorted (stably) so equal times keep their order.
     public init(_ keyframes: [Keyframe]) {
@@ -28,6 +31,7 @@ public struct KeyframeTrack: Hashable, Sendable {
         self.keyframes = keyframes.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
+        times = self.keyframes.map(\.time)
         decompositions = self.keyframes.map {
             if case .transform(let t) = $0.value { return t.decomposed }
             return nil
@@ -57,8 +61,15 @@ public struct KeyframeTrack: Hashable, Sendable {
                 return k[0].value.interpolated(to: k[1].value, at: (p - k[0].time) / span)
             }
         }
-        var i = 0
-        while i < count - 2 && p > keyframes[i + 1].time { i += 1 }
+        // The segment i…i + 1 holding p: the first whose end is not before p (the last
+        // if p is past every key), found by halving.
+        var (i, end) = (0, count - 2)
+        times.withUnsafeBufferPointer { times in
+            while i < end {
+                let middle = (i + end) / 2
+                if p > times[middle + 1] { i = middle + 1 } else { end = middle }
+            }
+        }
         let a = keyframes[i], b = keyframes[i + 1]
         let span = b.time - a.time
         if span <= 0 { return p < b.time ? a.value : b.value }
