@@ -46,25 +46,65 @@ package struct PixelBlocks: Equatable, Sendable {
         }
     }
 
-    /// Adds the pixels a draw call's triangles may paint within `clip`: each triangle's box
-    /// of its corners grown by `margin` pixels (an anti-aliased edge's fringe reaches a pixel
-    /// past it). A triangle with a corner far off or not finite adds the whole clip.
+    /// Adds the pixels a draw call's triangles may paint within `clip`: in each row of blocks
+    /// a triangle meets, the columns its part there spans, grown by `margin` pixels every way
+    /// (an anti-aliased edge's fringe reaches a pixel past it) — a turned tile marks the
+    /// blocks along it, not its whole box. A triangle with a corner far off or not finite
+    /// adds the whole clip.
     package mutating func insert(triangles vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>,
                                  margin: Float, clip: PixelRect) {
+        let bounds = clip.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        guard !bounds.isEmpty else { return }
         var k = 0
         while k + 2 < indices.count {
             let a = vertices[Int(indices[k])], b = vertices[Int(indices[k + 1])], c = vertices[Int(indices[k + 2])]
             k += 3
-            let x0 = min(a.x, b.x, c.x) - margin, x1 = max(a.x, b.x, c.x) + margin
             let y0 = min(a.y, b.y, c.y) - margin, y1 = max(a.y, b.y, c.y) + margin
-            guard x0 > -Rasterizer.farOff, y0 > -Rasterizer.farOff, x1 < Rasterizer.farOff, y1 < Rasterizer.farOff else {
+            guard min(a.x, b.x, c.x) > -Rasterizer.farOff, y0 > -Rasterizer.farOff,
+                  max(a.x, b.x, c.x) < Rasterizer.farOff, y1 < Rasterizer.farOff else {
                 // (Not finite fails each comparison too.)
                 insert(clip)
                 return
             }
-            insert(PixelRect(x0: Int(x0.rounded(.down)), y0: Int(y0.rounded(.down)),
-                             x1: Int(x1.rounded(.up)) + 1, y1: Int(y1.rounded(.up)) + 1).intersection(clip))
+            let top = max(bounds.y0, Int(y0.rounded(.down))), bottom = min(bounds.y1, Int(y1.rounded(.up)) + 1)
+            guard top < bottom else { continue }
+            for row in (top / Self.side)...((bottom - 1) / Self.side) {
+                // The triangle's part within the row's pixels grown by the margin: its x
+                // extent is that of its sides' parts there (it is convex).
+                let low = Float(row * Self.side) - margin, high = Float((row + 1) * Self.side) + margin
+                var left = Float.infinity, right = -Float.infinity
+                Self.widen(&left, &right, by: a, b, within: low, high)
+                Self.widen(&left, &right, by: b, c, within: low, high)
+                Self.widen(&left, &right, by: c, a, within: low, high)
+                guard left <= right else { continue }
+                let x0 = max(bounds.x0, Int((left - margin).rounded(.down))), x1 = min(bounds.x1, Int((right + margin).rounded(.up)) + 1)
+                guard x0 < x1 else { continue }
+                for column in (x0 / Self.side)...((x1 - 1) / Self.side) {
+                    let bit = row * columns + column
+                    words[bit >> 6] |= 1 << UInt64(bit & 63)
+                }
+            }
         }
+    }
+
+    /// Widens left…right to the x at the ends of the part of the segment p q whose y lies in
+    /// low…high (unchanged if none does).
+    @inline(__always)
+    static func widen(_ left: inout Float, _ right: inout Float, by p: RasterVertex, _ q: RasterVertex,
+                      within low: Float, _ high: Float) {
+        var from: Float = 0, to: Float = 1
+        let dy = q.y - p.y
+        if dy == 0 {
+            guard p.y >= low && p.y <= high else { return }
+        } else {
+            let t0 = (low - p.y) / dy, t1 = (high - p.y) / dy
+            from = max(0, min(t0, t1))
+            to = min(1, max(t0, t1))
+            guard from <= to else { return }
+        }
+        let dx = q.x - p.x, x0 = p.x + dx * from, x1 = p.x + dx * to
+        left = min(left, x0, x1)
+        right = max(right, x0, x1)
     }
 
     /// Calls `body` with each run lo…hi of columns of pixel row `y`, within `from`…`to`, whose

@@ -29,9 +29,9 @@ import Testing
         #expect(runs(blocks, row: 99, to: 199) == [0...199])
     }
 
-    /// A draw call's triangles mark their boxes grown by the margin, within the clip; one with
-    /// a corner far off (or not finite) marks the whole clip.
-    @Test func trianglesMarkTheirGrownBoxesWithinTheClip() {
+    /// A draw call's triangles mark what they meet grown by the margin, within the clip; one
+    /// with a corner far off (or not finite) marks the whole clip.
+    @Test func trianglesMarkWhatTheyMeetGrownWithinTheClip() {
         var blocks = PixelBlocks(width: 256, height: 64)
         let vertices = [RasterVertex(x: 70, y: 5, r: 0, g: 0, b: 0, a: 255), RasterVertex(x: 90, y: 5, r: 0, g: 0, b: 0, a: 255),
                         RasterVertex(x: 80, y: 20, r: 0, g: 0, b: 0, a: 255), RasterVertex(x: 2e7, y: 5, r: 0, g: 0, b: 0, a: 255)]
@@ -46,5 +46,22 @@ import Testing
             [Int32(0), 1, 3].withUnsafeBufferPointer { blocks.insert(triangles: v, $0, margin: 2, clip: clip) }
         }
         #expect(runs(blocks, row: 40, to: 255) == [0...127])
+    }
+
+    /// A thin triangle across the image marks, in each row of blocks, the blocks its part
+    /// there spans grown by the margin — not its box (every block).
+    @Test func aDiagonalTriangleMarksTheBlocksAlongIt() {
+        var blocks = PixelBlocks(width: 256, height: 128)
+        let vertices = [RasterVertex(x: 2, y: 2, r: 0, g: 0, b: 0, a: 255), RasterVertex(x: 6, y: 2, r: 0, g: 0, b: 0, a: 255),
+                        RasterVertex(x: 254, y: 126, r: 0, g: 0, b: 0, a: 255)]
+        vertices.withUnsafeBufferPointer { v in
+            [Int32(0), 1, 2].withUnsafeBufferPointer { blocks.insert(triangles: v, $0, margin: 2, clip: PixelRect(x0: 0, y0: 0, x1: 256, y1: 128)) }
+        }
+        // Rows of blocks grown to y −2…34, 30…66, 62…98, 94…130: x 2…70, 58.9…134, 123.9…198,
+        // 189.0…254, grown by 2 and to whole pixels.
+        #expect(runs(blocks, row: 10, to: 255) == [0...95])
+        #expect(runs(blocks, row: 40, to: 255) == [32...159])
+        #expect(runs(blocks, row: 70, to: 255) == [96...223])
+        #expect(runs(blocks, row: 100, to: 255) == [160...255])
     }
 }
