@@ -176,6 +176,23 @@ import Testing
         #expect(back == file)
     }
 
+    /// A format-1 key's z as a percentage (the cube's faces) is exported in px, resolved on
+    /// the default screen (375 pt wide) with a warning: CSS's translate3d takes no
+    /// percentage in z, and import-css would leave the whole transform out.
+    @Test func aPercentageInZIsExportedInPx() throws {
+        let file = try TransitionFile.read(#"""
+            {"format":1,"name":"deep","duration":1,
+             "layers":[{"id":"a","source":"modal","keyframes":[{"t":0,"translate":["10%",0,"20%"]},{"t":1,"translate":[0,0,0]}]}]}
+            """#)
+        let export = CSSExport(file)
+        #expect(export.css.contains("translate3d(10%, 0, 75px)"))
+        #expect(export.warnings == ["layers[0].keyframes[0].translate: z 20% of the screen's width written as 75px (CSS takes no percentage in z; the default screen, 375 pt wide)"])
+        let sheet = try CSSImport(export.css)
+        #expect(sheet.warnings.isEmpty, "\(sheet.warnings)")
+        let imported = try #require(sheet.imported.first)
+        #expect(imported.file.layers[1].keyframes[0].transform?.first == .translate(.percent(10), .points(0), 75))
+    }
+
     /// What CSS cannot say is a warning: a spring, a corner radius, a dismiss of its own.
     @Test func whatCSSCannotSayIsAWarning() throws {
         let file = try TransitionFile.read(#"""

@@ -35,6 +35,9 @@ public struct CSSExport {
                     declarations.append("transform: " + (list.isEmpty ? "none" : list.map(Self.function).joined(separator: " ")))
                 } else if key.translate != nil || key.rotateX != nil || key.rotateY != nil || key.rotateZ != nil || key.scale != nil {
                     declarations.append("transform: " + Self.fixed(tracks, key: key))
+                    if let move = key.translate, move.count > 2, case .percent(let p) = move[2] {
+                        warnings.append("layers[\(i)].keyframes[\(k)].translate: z \(TransitionFile.number(p))% of the screen's width written as \(Self.depth(move[2], tracks)) (CSS takes no percentage in z; the default screen, \(TransitionFile.number(tracks.size.width)) pt wide)")
+                    }
                 }
                 if let o = key.origin { declarations.append("transform-origin: \(Self.percent(o[0])) \(Self.percent(o[1])) \(Self.px(o[2]))") }
                 if let o = key.opacity { declarations.append("opacity: \(TransitionFile.number(o))") }
@@ -78,10 +81,11 @@ public struct CSSExport {
     }
 
     /// Format 1's transform at key `key` (its separate tracks' values there) as CSS writes
-    /// it: the key's own translate where it names one, else the track's in points.
+    /// it: the key's own translate where it names one (its z in px, `depth`: CSS's
+    /// translate3d takes no percentage there), else the track's in points.
     static func fixed(_ tracks: LayerTracks, key: TransitionFile.Keyframe) -> String {
         let n = TransitionFile.number, t = key.t
-        let move = key.translate.map { $0.map(length) }
+        let move = key.translate.map { $0.enumerated().map { $0 < 2 ? length($1) : depth($1, tracks) } }
             ?? tracks.track({ k in k.translate.map { [$0[0].points(of: tracks.size.width), $0[1].points(of: tracks.size.height), $0[2].points(of: tracks.size.width)] } },
                             at: t, fallback: [0, 0, 0]).map(px)
         let x = tracks.track({ $0.rotateX.map { [$0] } }, at: t, fallback: [0])[0]
@@ -89,6 +93,11 @@ public struct CSSExport {
         let z = tracks.track({ $0.rotateZ.map { [$0] } }, at: t, fallback: [0])[0]
         let s = tracks.track({ $0.scale }, at: t, fallback: [1, 1])
         return "translate3d(\(move.joined(separator: ", "))) rotateX(\(n(x))deg) rotateY(\(n(y))deg) rotateZ(\(n(z))deg) scale(\(n(s[0])), \(n(s[1])))"
+    }
+
+    /// A translate's z in px, a percentage taken of the tracks' width, to a thousandth.
+    static func depth(_ z: Length, _ tracks: LayerTracks) -> String {
+        px((z.points(of: tracks.size.width) * 1000).rounded() / 1000)
     }
 
     /// A Bézier as CSS names it (or `cubic-bezier()`); nil for a spring.
