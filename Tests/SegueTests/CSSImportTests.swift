@@ -178,14 +178,15 @@ import Testing
 
     /// A format-1 key's z as a percentage (the cube's faces) is exported in px, resolved on
     /// the default screen (375 pt wide) with a warning: CSS's translate3d takes no
-    /// percentage in z, and import-css would leave the whole transform out.
+    /// percentage in z, and import-css would leave the whole transform out. A z in points
+    /// is written as it is.
     @Test func aPercentageInZIsExportedInPx() throws {
         let file = try TransitionFile.read(#"""
             {"format":1,"name":"deep","duration":1,
-             "layers":[{"id":"a","source":"modal","keyframes":[{"t":0,"translate":["10%",0,"20%"]},{"t":1,"translate":[0,0,0]}]}]}
+             "layers":[{"id":"a","source":"modal","keyframes":[{"t":0,"translate":["10%",0,"20%"]},{"t":1,"translate":[0,0,12.34567]}]}]}
             """#)
         let export = CSSExport(file)
-        #expect(export.css.contains("translate3d(10%, 0, 75px)"))
+        #expect(export.css.contains("translate3d(10%, 0, 75px)") && export.css.contains("translate3d(0, 0, 12.34567px)"))
         #expect(export.warnings == ["layers[0].keyframes[0].translate: z 20% of the screen's width written as 75px (CSS takes no percentage in z; the default screen, 375 pt wide)"])
         let sheet = try CSSImport(export.css)
         #expect(sheet.warnings.isEmpty, "\(sheet.warnings)")

@@ -95,9 +95,11 @@ public struct CSSExport {
         return "translate3d(\(move.joined(separator: ", "))) rotateX(\(n(x))deg) rotateY(\(n(y))deg) rotateZ(\(n(z))deg) scale(\(n(s[0])), \(n(s[1])))"
     }
 
-    /// A translate's z in px, a percentage taken of the tracks' width, to a thousandth.
+    /// A translate's z in px: points as they are, a percentage taken of the tracks' width
+    /// to a thousandth.
     static func depth(_ z: Length, _ tracks: LayerTracks) -> String {
-        px((z.points(of: tracks.size.width) * 1000).rounded() / 1000)
+        guard case .percent = z else { return length(z) }
+        return px((z.points(of: tracks.size.width) * 1000).rounded() / 1000)
     }
 
     /// A Bézier as CSS names it (or `cubic-bezier()`); nil for a spring.
