@@ -77,12 +77,8 @@ package struct PixelBlocks: Equatable, Sendable {
                 Self.widen(&left, &right, by: b, c, within: low, high)
                 Self.widen(&left, &right, by: c, a, within: low, high)
                 guard left <= right else { continue }
-                let x0 = max(bounds.x0, Int((left - margin).rounded(.down))), x1 = min(bounds.x1, Int((right + margin).rounded(.up)) + 1)
-                guard x0 < x1 else { continue }
-                for column in (x0 / Self.side)...((x1 - 1) / Self.side) {
-                    let bit = row * columns + column
-                    words[bit >> 6] |= 1 << UInt64(bit & 63)
-                }
+                insert(PixelRect(x0: Int((left - margin).rounded(.down)), y0: max(top, row * Self.side),
+                                 x1: Int((right + margin).rounded(.up)) + 1, y1: min(bottom, (row + 1) * Self.side)).intersection(bounds))
             }
         }
     }
