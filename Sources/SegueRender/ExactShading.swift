@@ -20,10 +20,11 @@ extension Rasterizer {
         /// At most this many levels a column does the colour change (in any channel).
         let slope: Float
 
-        /// The shading of the triangle `p` whose vertices' shades are `s` (and of the quad
-        /// it starts, whose fourth corner's q is `farQ`; a triangle's third q), by `plane`
+        /// The shading of the triangle `p` whose vertices' shades are `s`, and of the quad it
+        /// starts, whose fourth corner is `fourth` (a triangle's: its third again), by `plane`
         /// (which gives a plane's change along x and y from its values at the three vertices).
-        init(_ p: (RasterVertex, RasterVertex, RasterVertex), _ s: (VertexShade, VertexShade, VertexShade), farQ: Float, x0: Float,
+        init(_ p: (RasterVertex, RasterVertex, RasterVertex), _ s: (VertexShade, VertexShade, VertexShade),
+             fourth: (vertex: RasterVertex, shade: VertexShade), x0: Float,
              plane: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>)) {
             let own = (p.0.channels, p.1.channels, p.2.channels)
             let c = (own.0 * s.0.q, own.1 * s.1.q, own.2 * s.2.q)
@@ -33,39 +34,60 @@ extension Rasterizer {
             (tintX, tintY) = plane(t.0, t.1, t.2)
             let (dqX, dqY) = plane(SIMD4(repeating: s.0.q), SIMD4(repeating: s.1.q), SIMD4(repeating: s.2.q))
             (qX, qY) = (dqX.x, dqY.x)
+            let farQ = fourth.shade.q
             qLow = min(min(s.0.q, s.1.q), min(s.2.q, farQ))
             qHigh = max(max(s.0.q, s.1.q), max(s.2.q, farQ))
             self.x0 = x0
             isUniform = own.0 == own.1 && own.1 == own.2 && s.0.tint == s.1.tint && s.1.tint == s.2.tint
             tinted = s.0.tint != .zero || s.1.tint != .zero || s.2.tint != .zero
-            (run, slope) = Self.run(colourX: colourX, tintX: tintX, qX: qX, qLow: qLow)
+            // Every value inside lies between the corners' (a quad's fourth is on the plane
+            // within half a level: `Rasterizer.quad`), so they bound it.
+            let colours = Self.range(own.0, own.1, own.2, fourth.vertex.channels, margin: SIMD4(repeating: 0.5))
+            let tints = tinted ? Self.range(s.0.tint, s.1.tint, s.2.tint, fourth.shade.tint, margin: SIMD4(0.5, 0.5, 0.5, 0.5 / 255))
+                : (low: SIMD4<Float>(), high: SIMD4<Float>())
+            (run, slope) = Self.run(colourX: colourX, tintX: tintX, qX: qX, qLow: qLow, colours: colours, tints: tints)
         }
 
         /// The longest run (a power of two, 2…1024) whose chord stays within half a level of
         /// the exact colour (the tolerance gradients are cut to), and a bound on the colour's
-        /// change a column. Along a
-        /// row every factor is f = N / Q (N and Q affine), so f″ = −2·(Q′/Q)·f′; the mix
-        /// m = (1 − τ)·C + τ·T has m″ = (1 − τ)·C″ − 2·C′·τ′ − C·τ″ + (τ·T)″, so
-        /// |m″| ≤ 2·(|Q′|/Q)·(|C′| + |(τ·T)′| + 255·|τ′|) + 2·|C′|·|τ′|; a chord L long is off
-        /// by at most L²·|m″| / 8. The slopes are bounded over the triangle by its least q:
-        /// |f′| ≤ (|N′| + f_max·|Q′|) / q.
-        static func run(colourX: SIMD4<Float>, tintX: SIMD4<Float>, qX: Float, qLow: Float) -> (run: Int, slope: Float) {
+        /// change a column. Along a row every factor is f = N / Q (N and Q affine), so
+        /// f″ = −2·(Q′/Q)·f′ and f′ = (N′ − f·Q′) / Q, which is largest at an end of f's
+        /// range: over the triangle, by its least q and the range at its corners (`colours`:
+        /// C's channels; `tints`: the tint's premultiplied r, g, b and its τ). A channel of
+        /// the mix m = (1 − τ)·C + τ·T has m″ = (1 − τ)·C″ − 2·τ′·C′ − τ″·C + (τ·T)″, so
+        /// |m″| ≤ |C″| + 2·|τ′|·|C′| + |τ″|·|C| + |(τ·T)″| (alpha: |C″|); a chord L long is
+        /// off by at most L²·max|m″| / 8. A channel the same at every corner has f′ = 0.
+        static func run(colourX: SIMD4<Float>, tintX: SIMD4<Float>, qX: Float, qLow: Float,
+                        colours: (low: SIMD4<Float>, high: SIMD4<Float>),
+                        tints: (low: SIMD4<Float>, high: SIMD4<Float>)) -> (run: Int, slope: Float) {
             guard qLow > 0, qLow.isFinite else { return (2, .infinity) }
-            @inline(__always) func largest(_ v: SIMD4<Float>, lanes: Int) -> Float {
-                var m: Float = 0
-                for k in 0..<lanes { m = max(m, abs(v[k])) }
-                return m
+            @inline(__always) func slope(_ nX: SIMD4<Float>, _ f: (low: SIMD4<Float>, high: SIMD4<Float>)) -> SIMD4<Float> {
+                pointwiseMax(magnitude(nX - f.low * qX), magnitude(nX - f.high * qX)) / qLow
             }
             let bend = abs(qX) / qLow
-            let colourSlope = (largest(colourX, lanes: 4) + 255 * abs(qX)) / qLow
-            let tintSlope = (largest(tintX, lanes: 3) + 255 * abs(qX)) / qLow
-            let alphaSlope = (abs(tintX.w) + abs(qX)) / qLow
-            let slope = colourSlope + tintSlope + 255 * alphaSlope
-            let curvature = 2 * bend * slope + 2 * colourSlope * alphaSlope
+            let colourSlope = slope(colourX, colours), tintSlope = slope(tintX, tints)
+            let tauSlope = tintSlope.w, colourMost = pointwiseMax(magnitude(colours.low), magnitude(colours.high))
+            var curvature = 2 * bend * (colourSlope + tintSlope + tauSlope * colourMost) + 2 * tauSlope * colourSlope
+            curvature.w = 2 * bend * colourSlope.w
+            let slope = (colourSlope + tintSlope + tauSlope * colourMost).max()
+            // (A lane not a number, as a shade out of range may give: the shortest run.)
+            let most = curvature.max()
+            guard most.isFinite, curvature == curvature else { return (2, .infinity) }
             var run = 1024
-            while run > 2 && Float(run * run) * curvature / 8 > 0.5 { run /= 2 }
+            while run > 2 && Float(run * run) * most / 8 > 0.5 { run /= 2 }
             return (run, slope)
         }
+
+        /// The least and the most of four values in every lane, each widened by `margin`.
+        @inline(__always)
+        static func range(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>, _ d: SIMD4<Float>,
+                          margin: SIMD4<Float>) -> (low: SIMD4<Float>, high: SIMD4<Float>) {
+            (pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d)) - margin, pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d)) + margin)
+        }
+
+        /// |v| in every lane.
+        @inline(__always)
+        static func magnitude(_ v: SIMD4<Float>) -> SIMD4<Float> { pointwiseMax(v, -v) }
 
         /// The colour at `dx` pixels right of the first vertex on the row `cy` below it.
         @inline(__always)

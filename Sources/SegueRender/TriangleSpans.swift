@@ -51,7 +51,7 @@ extension Rasterizer {
             (dcdx, dcdy) = setup.plane(c0, p.1.channels, p.2.channels)
             exact = setup.shades.flatMap { s in
                 s.0.q == s.1.q && s.1.q == s.2.q && s.0.tint == .zero && s.1.tint == .zero && s.2.tint == .zero ? nil
-                    : ExactShading(p, (s.0, s.1, s.2), farQ: s.3.q, x0: setup.x0, plane: setup.plane)
+                    : ExactShading(p, (s.0, s.1, s.2), fourth: (setup.fourth, s.3), x0: setup.x0, plane: setup.plane)
             }
             self.texture = texture
             let tw = Float(texture?.width ?? 1), th = Float(texture?.height ?? 1)

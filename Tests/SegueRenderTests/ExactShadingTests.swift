@@ -67,6 +67,26 @@ import Testing
         #expect(Set(row) == [0xFFA2_66DE])
     }
 
+    /// The run is bounded channel by channel from the corners' range. An opaque layer whose
+    /// q goes 1 → ½ over 250 columns (q′ = −0.002) and red 0 → 100 (q·red′ = 0.2): red's
+    /// slope is at most max(|0.2 − r·q′|) / ½ over r in −½…100½ = 0.802, its bend
+    /// 2·(0.002 / ½)·0.802 = 0.006416 (the true f″ at the far end: 0.0064); green, blue
+    /// and alpha, the same at every corner, 0.002 and less. The chord L²·0.006416 / 8 stays
+    /// under half a level to L = 24.97: runs of 16. Bounding every channel by 255 and the
+    /// largest slope of any (alpha's 0.51) gave 8. A flat layer (q′ = 0) bends nowhere: 1024.
+    @Test func theRunIsBoundedByEachChannelsRange() {
+        let opaque = (low: SIMD4<Float>(-0.5, -0.5, -0.5, 254.5), high: SIMD4<Float>(100.5, 0.5, 0.5, 255.5))
+        let none = (low: SIMD4<Float>(), high: SIMD4<Float>())
+        let (run, slope) = Rasterizer.ExactShading.run(colourX: SIMD4(0.2, 0, 0, -0.51), tintX: .zero, qX: -0.002, qLow: 0.5,
+                                                       colours: opaque, tints: none)
+        #expect(run == 16)
+        #expect(abs(slope - 0.802) < 1e-5, "\(slope)")
+        #expect(Rasterizer.ExactShading.run(colourX: SIMD4(0.2, 0, 0, 0), tintX: .zero, qX: 0, qLow: 1, colours: opaque, tints: none).run == 1024)
+        // Not a number anywhere: the shortest run.
+        #expect(Rasterizer.ExactShading.run(colourX: SIMD4(.nan, 0, 0, 0), tintX: .zero, qX: -0.002, qLow: 0.5, colours: opaque,
+                                            tints: none).run == 2)
+    }
+
     /// A row painted in pieces (as covers and fringes cut it) gets the very colours it gets
     /// whole: each run's ends lie at fixed columns (or the row's ends), whatever part of it a
     /// piece paints — for a layer in steep perspective (runs of a few columns) and a gentle
@@ -77,7 +97,7 @@ import Testing
         let s = (VertexShade(q: 1, tint: SIMD4(20, 40, 60, 0.3)), VertexShade(q: farQ, tint: SIMD4(0, 0, 0, tint)),
                  VertexShade(q: 0.9, tint: .zero))
         // The planes of that triangle: d/dx and d/dy from its values at the three vertices.
-        let shading = Rasterizer.ExactShading(p, s, farQ: s.2.q, x0: 0) { f0, f1, f2 in
+        let shading = Rasterizer.ExactShading(p, s, fourth: (p.2, s.2), x0: 0) { f0, f1, f2 in
             ((f1 - f0) / 300, (f2 - f0) / 40)
         }
         func paint(cut: [Int]?) -> [UInt32] {
