@@ -18,6 +18,7 @@ package struct SharedSides {
     /// Pixels the ends of two shared sides may lie apart.
     package var tolerance = 1.0 / 64
     private var sides: [Side] = []
+    private var order: [Int32] = []
 
     /// One side of an item's image, from `p` to `q` as its corners go round.
     private struct Side {
@@ -28,7 +29,13 @@ package struct SharedSides {
         var q: Point
         /// Whether the item's corners go round clockwise on screen (y down).
         var clockwise: Bool
-        var midX: Double { (p.x + q.x) / 2 }
+        /// The midpoint's x, the sides' sort key.
+        var midX: Double
+
+        init(item: Int, bit: UInt64, p: Point, q: Point, clockwise: Bool) {
+            (self.item, self.bit, self.p, self.q, self.clockwise) = (item, bit, p, q, clockwise)
+            midX = (p.x + q.x) / 2
+        }
     }
 
     package init() {}
@@ -48,12 +55,15 @@ package struct SharedSides {
             addSides(of: clip.rect, clip.transform, -1 - index, nearW: nearW)
         }
         guard sides.count > 4 else { return }
-        sides.sort { $0.midX < $1.midX }
-        for i in sides.indices {
-            let s = sides[i]
+        // The sides' order by midpoint, sorted as 4-byte indices (a side is 64 bytes to move).
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: 0..<Int32(sides.count))
+        sides.withUnsafeBufferPointer { all in order.sort { all[Int($0)].midX < all[Int($1)].midX } }
+        for i in order.indices {
+            let s = sides[Int(order[i])]
             var j = i + 1
-            while j < sides.count && sides[j].midX - s.midX <= tolerance {
-                let t = sides[j]
+            while j < order.count && sides[Int(order[j])].midX - s.midX <= tolerance {
+                let t = sides[Int(order[j])]
                 j += 1
                 guard t.item != s.item else { continue }
                 // Wound alike, images on the two sides of an edge go along it in opposite
