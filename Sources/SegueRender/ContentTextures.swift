@@ -30,12 +30,20 @@ package final class ContentTextures {
     private let assets: String
     /// The platform's decoders: nil draws no text and reads PNG alone.
     private let decoders: (any ContentDecoders)?
-    private var images: [String: Texture] = [:]
+    private var images: [String: Texture] = [:] { didSet { found = nil } }
     private var fonts: [FontKey: any GlyphFont] = [:]
     private var texts: [TextKey: (layout: GlyphAtlas.Layout, lastUsed: Int)] = [:]
-    private var pictures: [String: (picture: Picture, texture: Texture, lastUsed: Int)] = [:]
+    private var pictures: [String: (picture: Picture, texture: Texture, lastUsed: Int)] = [:] {
+        didSet { (found, foundPicture) = (nil, nil) }
+    }
+    /// The last texture `image` found and the last picture `picture(of:)` found (and marked
+    /// used this frame), with their ids: a frame of tiles asks for the same one for every
+    /// tile, and a String-keyed lookup costs more than the rest of a tile's choice. Forgotten
+    /// whenever the images or the pictures change, and when the frame ends.
+    private var found: (id: String, texture: Texture)?
+    private var foundPicture: (snapshot: Int, picture: Picture)?
     private lazy var atlas: GlyphAtlas? = try? GlyphAtlas(renderer: renderer)
-    private var frame = 0
+    private var frame = 0 { didSet { foundPicture = nil } }
     /// Frames a text layout survives unused.
     package var textLifetime = 120
     /// Frames a picture survives unused: a second (it may hold 4K's 33 MB).
@@ -71,7 +79,12 @@ package final class ContentTextures {
     /// Lets go of the image registered as `id` (nothing when there is none).
     package func forgetImage(id: String) { images[id] = nil }
 
-    func image(_ id: String) -> Texture? { images[id] ?? pictures[id]?.texture }
+    func image(_ id: String) -> Texture? {
+        if let found, found.id == id { return found.texture }
+        let texture = images[id] ?? pictures[id]?.texture
+        found = texture.map { (id, $0) }
+        return texture
+    }
 
     /// A snapshot drawn into a texture: `scale` texels a point, its origin `phase` (a
     /// fraction of a texel, each way) in from the texture's corner.
@@ -106,10 +119,13 @@ package final class ContentTextures {
 
     /// The picture of the snapshot of id `snapshot`, if one is kept; it is kept through the frame.
     func picture(of snapshot: Int) -> Picture? {
+        if let foundPicture, foundPicture.snapshot == snapshot { return foundPicture.picture }
         let id = Self.pictureID(snapshot)
         guard let i = pictures.index(forKey: id) else { return nil }
         pictures.values[i].lastUsed = frame
-        return pictures.values[i].picture
+        let picture = pictures.values[i].picture
+        foundPicture = (snapshot, picture)
+        return picture
     }
 
     /// Keeps `texture` as the picture of the snapshot of id `snapshot` (of `size` points) at
