@@ -26,19 +26,35 @@ final class SnapshotPictures {
         self.textures = textures
     }
 
-    /// Per item of the list being resolved: for a snapshot, where it places the snapshot,
-    /// whether its picture may show it (not magnified past the limit), and where it is at
-    /// rest, the fraction of a pixel it puts the snapshot's origin at (`phase`).
-    private var places: [(place: Transform3D, fits: Bool, rest: Point?)?] = []
-    /// How many items of the list being resolved show each snapshot (by id), and which
-    /// snapshots some item shows translucent (every item of those that fits shows the picture).
-    private var parts: [Int: Int] = [:]
-    private var fading: Set<Int> = []
-    /// The snapshots whose picture the list being resolved shows (translucent, or a part at
-    /// rest of a snapshot cut in parts), and for those some layer shows at rest the fraction
-    /// of a pixel it puts the origin at (the first such layer's; the picture is drawn there).
-    private var wanted: Set<Int> = []
-    private var phases: [Int: Point] = [:]
+    /// Where an item of the list being resolved places its snapshot, whether its picture may
+    /// show it there (not magnified past the limit), and where it is at rest, the fraction of
+    /// a pixel it puts the snapshot's origin at (`phase`); `tally` is its snapshot's.
+    private struct Place {
+        let place: Transform3D
+        let fits: Bool
+        let rest: Point?
+        let tally: Int
+    }
+
+    /// One snapshot the list being resolved shows: how many items show it, whether some item
+    /// shows it translucent (then every item of it that fits shows the picture), whether its
+    /// picture is shown (translucent, or a part at rest of a snapshot cut in parts), and for
+    /// one some layer shows at rest, the fraction of a pixel that layer puts the origin at
+    /// (the first such layer's; the picture is drawn there).
+    private struct Tally {
+        let id: Int
+        var parts = 0
+        var fading = false
+        var wanted = false
+        var phase: Point?
+    }
+
+    /// Per item of the list being resolved, its `Place` (nil: not a snapshot shown by a
+    /// picture); per snapshot shown, its `Tally`, and where that is by snapshot id. Kept
+    /// between lists for their memory; used as locals while one is resolved.
+    private var places: [Place?] = []
+    private var tallies: [Tally] = []
+    private var talliesByID: [Int: Int] = [:]
 
     /// Writes `list` into `resolved` with every snapshot item replaced: by an image of its
     /// part of the snapshot's picture (made now if missing, at `pixelScale` pixels a point)
@@ -50,11 +66,31 @@ final class SnapshotPictures {
                  settings: (DisplayListRenderer) -> Void) {
         resolved.removeAll()
         resolved.clips.append(contentsOf: list.clips)
+        var places: [Place?] = [], tallies: [Tally] = [], talliesByID: [Int: Int] = [:]
+        swap(&places, &self.places)
+        swap(&tallies, &self.tallies)
+        swap(&talliesByID, &self.talliesByID)
+        defer {
+            swap(&places, &self.places)
+            swap(&tallies, &self.tallies)
+            swap(&talliesByID, &self.talliesByID)
+        }
         places.removeAll(keepingCapacity: true)
-        parts.removeAll(keepingCapacity: true)
-        fading.removeAll(keepingCapacity: true)
-        wanted.removeAll(keepingCapacity: true)
-        phases.removeAll(keepingCapacity: true)
+        tallies.removeAll(keepingCapacity: true)
+        talliesByID.removeAll(keepingCapacity: true)
+        // The tally of snapshot `id`, new if none: the last one found first (a screen's
+        // tiles show one snapshot, item after item).
+        var last = (id: 0, tally: -1)
+        func tally(of id: Int) -> Int {
+            if id == last.id && last.tally >= 0 { return last.tally }
+            let found = talliesByID[id] ?? tallies.count
+            if found == tallies.count {
+                tallies.append(Tally(id: id))
+                talliesByID[id] = found
+            }
+            last = (id, found)
+            return found
+        }
         for item in list.items {
             // (A part reaching past the snapshot shows nothing there: drawn from its items.)
             guard usesPictures, case .snapshot(let snapshot, let source, _) = item.fill,
@@ -64,26 +100,24 @@ final class SnapshotPictures {
                 continue
             }
             let fits = Self.magnification(of: place, over: source, of: snapshot.size) <= Self.maximumMagnification * pixelScale
-            places.append((place, fits, Self.phase(of: place, scale: pixelScale)))
-            parts[snapshot.id, default: 0] += 1
-            if fits && item.opacity < 1 { fading.insert(snapshot.id) }
+            let t = tally(of: snapshot.id)
+            places.append(Place(place: place, fits: fits, rest: Self.phase(of: place, scale: pixelScale), tally: t))
+            tallies[t].parts += 1
+            if fits && item.opacity < 1 { tallies[t].fading = true }
         }
-        for (item, p) in zip(list.items, places) {
-            guard let p, p.fits, case .snapshot(let snapshot, _, _) = item.fill,
-                  fading.contains(snapshot.id) || (p.rest != nil && parts[snapshot.id, default: 0] > 1) else { continue }
-            wanted.insert(snapshot.id)
+        for case let p? in places where p.fits && (tallies[p.tally].fading || (p.rest != nil && tallies[p.tally].parts > 1)) {
+            tallies[p.tally].wanted = true
         }
         // The phase of a picture: where a layer at rest puts the snapshot's origin.
-        for (item, p) in zip(list.items, places) {
-            guard let p, case .snapshot(let snapshot, _, _) = item.fill, wanted.contains(snapshot.id), phases[snapshot.id] == nil,
-                  let rest = p.rest else { continue }
-            phases[snapshot.id] = rest
+        for case let p? in places where tallies[p.tally].wanted && tallies[p.tally].phase == nil {
+            tallies[p.tally].phase = p.rest
         }
         for (item, p) in zip(list.items, places) {
-            guard let p, p.fits, case .snapshot(let snapshot, let source, _) = item.fill, wanted.contains(snapshot.id),
-                  let picture = picture(of: snapshot, scale: pixelScale, phase: phases[snapshot.id] ?? .zero, settings: settings),
+            guard let p, p.fits, tallies[p.tally].wanted, case .snapshot(let snapshot, let source, _) = item.fill,
+                  let picture = picture(of: snapshot, scale: pixelScale, phase: tallies[p.tally].phase ?? .zero, settings: settings),
                   // Of a snapshot none shows translucent, only the parts whose pixels fall on texels.
-                  fading.contains(snapshot.id) || p.rest.map({ abs($0.x - picture.phase.x) <= 1e-9 && abs($0.y - picture.phase.y) <= 1e-9 }) == true
+                  tallies[p.tally].fading
+                    || p.rest.map({ abs($0.x - picture.phase.x) <= 1e-9 && abs($0.y - picture.phase.y) <= 1e-9 }) == true
             else {
                 resolved.appendContents(of: item)
                 continue
