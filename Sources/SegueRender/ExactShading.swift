@@ -10,14 +10,16 @@ extension Rasterizer {
         let qLow, qHigh: Float
         /// The first vertex's x, pixels.
         let x0: Float
-        /// Whether every vertex has the same colour and tint: one colour everywhere.
-        let isUniform: Bool
+        /// Where every vertex has the same colour and tint, the one colour everywhere (that
+        /// colour with the tint laid over it), which no q changes; nil otherwise.
+        let uniform: SIMD4<Float>?
         /// Columns between two exact colours (a power of two, 2…1024); each run starts at a
         /// multiple of it, so a pixel's colour does not depend on where its span starts.
         let run: Int
         /// Whether any vertex has a tint.
         let tinted: Bool
-        /// At most this many levels a column does the colour change (in any channel).
+        /// At most this many levels a column does the colour change (in any channel) inside
+        /// the triangle.
         let slope: Float
 
         /// The shading of the triangle `p` whose vertices' shades are `s`, and of the quad it
@@ -38,8 +40,9 @@ extension Rasterizer {
             qLow = min(min(s.0.q, s.1.q), min(s.2.q, farQ))
             qHigh = max(max(s.0.q, s.1.q), max(s.2.q, farQ))
             self.x0 = x0
-            isUniform = own.0 == own.1 && own.1 == own.2 && s.0.tint == s.1.tint && s.1.tint == s.2.tint
             tinted = s.0.tint != .zero || s.1.tint != .zero || s.2.tint != .zero
+            uniform = own.0 == own.1 && own.1 == own.2 && s.0.tint == s.1.tint && s.1.tint == s.2.tint
+                ? (tinted ? Self.mix(own.0, s.0.tint) : Self.levels(own.0)) : nil
             // Every value inside lies between the corners' (a quad's fourth is on the plane
             // within half a level: `Rasterizer.quad`), so they bound it.
             let colours = Self.range(own.0, own.1, own.2, fourth.vertex.channels, margin: SIMD4(repeating: 0.5))

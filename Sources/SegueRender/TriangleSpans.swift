@@ -65,7 +65,11 @@ extension Rasterizer {
             (cdtdx, cdtdy) = coarser == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(c0t, coarseTexel(p.1), coarseTexel(p.2))
             let width = Float(setup.right - setup.left) / 256
             let dcdx = dcdx
-            rowConstant = exact.map { $0.isUniform || $0.slope * width < 0.25 } ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
+            // (A row's colour is taken at the box's middle, which may lie outside the
+            // triangle, where q is held to the corners' range: that changes the colour by
+            // at most 255·|q′|·width / qLow levels, held under a quarter too.)
+            rowConstant = exact.map { $0.uniform != nil || ($0.slope * width < 0.25 && 255 * abs($0.qX) * width < 0.25 * $0.qLow) }
+                ?? (((dcdx * width) * (dcdx * width)).max() < 1.0 / 16)
             middle = Float(setup.left + setup.right) / 512 - setup.x0
             uniform = exact == nil && dcdx == SIMD4() && dcdy == SIMD4() ? Rasterizer.pack(c0) : nil
             origin = Int(Rasterizer.floorDiv(setup.left, 256))
@@ -154,7 +158,7 @@ extension Rasterizer {
                                         uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
             } else if rowConstant {
                 // (Optional chaining reads the shading where it is; binding it would copy it.)
-                let c = Rasterizer.pack(exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)
+                let c = Rasterizer.pack(exact?.uniform ?? exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)
                 if !blended || c >> 24 == 255 {
                     (line + lo).update(repeating: c, count: hi - lo + 1)
                 } else {

@@ -67,6 +67,36 @@ import Testing
         #expect(Set(row) == [0xFFA2_66DE])
     }
 
+    /// A row whose colour barely changes inside its triangle is painted in one colour, taken
+    /// at the middle of the triangle's box, which on a thin triangle's rows lies outside it,
+    /// where q is held to the corners' range. Red 200 at every corner, q 1, 0.9 and 1 (its
+    /// plane 1 − x/400 + y/400), a faint tint at one corner (so not one colour everywhere):
+    /// on row 35 the box's middle, column 20, has q 1.039, held to 1, which would make the
+    /// row's red 200 × 1.039 = 208. Every pixel stays within a level of 200 — and with no
+    /// tint at all (one colour everywhere), is 200.
+    @Test(arguments: [Float(0.0004), 0])
+    func aRowOfOneColourIsNotTakenWhereQIsHeld(tint: Float) {
+        let image = RasterImage(width: 48, height: 48)!
+        image.fill(Self.black, image.bounds)
+        let vertices = [vertex(0, 0, r: 200), vertex(40, 0, r: 200), vertex(40, 40, r: 200)]
+        let shades = [VertexShade(q: 1), VertexShade(q: 0.9), VertexShade(q: 1, tint: SIMD4(0, 0, 0, tint))]
+        let indices: [Int32] = [0, 1, 2]
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                shades.withUnsafeBufferPointer { s in
+                    Rasterizer().draw(v, i, shades: s, texture: nil, blended: false, into: image, clip: image.bounds)
+                }
+            }
+        }
+        var painted = 0
+        for k in 0..<(48 * 48) where image.pixels[k] != Self.black {
+            painted += 1
+            let red = Int(image.pixels[k] >> 16 & 0xFF)
+            #expect(abs(red - 200) <= (tint > 0 ? 1 : 0), "pixel \(k % 48), \(k / 48): red \(red)")
+        }
+        #expect(painted > 700)
+    }
+
     /// The run is bounded channel by channel from the corners' range. An opaque layer whose
     /// q goes 1 → ½ over 250 columns (q′ = −0.002) and red 0 → 100 (q·red′ = 0.2): red's
     /// slope is at most max(|0.2 − r·q′|) / ½ over r in −½…100½ = 0.802, its bend
