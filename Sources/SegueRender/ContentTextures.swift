@@ -38,8 +38,9 @@ package final class ContentTextures {
     }
     /// The last texture `image` found and the last picture `picture(of:)` found (and marked
     /// used this frame), with their ids: a frame of tiles asks for the same one for every
-    /// tile, and a String-keyed lookup costs more than the rest of a tile's choice. Forgotten
-    /// whenever the images or the pictures change, and when the frame ends.
+    /// tile, and a String-keyed lookup costs more than the rest of a tile's choice. Both are
+    /// forgotten whenever the images or the pictures change, and the picture also when the
+    /// frame ends (finding it marks it used in the frame).
     private var found: (id: String, texture: Texture)?
     private var foundPicture: (snapshot: Int, picture: Picture)?
     private lazy var atlas: GlyphAtlas? = try? GlyphAtlas(renderer: renderer)
