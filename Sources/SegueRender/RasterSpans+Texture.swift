@@ -57,22 +57,19 @@ extension Rasterizer {
                     v &+= step.v
                     x &+= 4
                 }
+                if x <= last && !blended {
+                    // The last one to three stored as the four ending at `last`, the lanes
+                    // stepped back to it: those before them get the values they hold again
+                    // (a stored row's tail, not a blend).
+                    let back = x &- (last &- 3)
+                    let endU = u &- SIMD4(repeating: Int32(truncatingIfNeeded: back &* walk.du))
+                    let endV = v &- SIMD4(repeating: Int32(truncatingIfNeeded: back &* walk.dv))
+                    UnsafeMutableRawPointer(line + (last &- 3)).storeBytes(of: faded(walk.insideBilinear4(endU, endV), by: fade),
+                                                                            as: SIMD4<UInt32>.self)
+                    x = last &+ 1
+                }
                 walk.u &+= (x &- first) &* walk.du
                 walk.v &+= (x &- first) &* walk.dv
-                if x <= last && !blended {
-                    // The last one to three stored as the four ending at `last`: those before
-                    // them get the values they hold again (a stored row's tail, not a blend).
-                    var end = walk
-                    end.u &-= (x &- (last &- 3)) &* walk.du
-                    end.v &-= (x &- (last &- 3)) &* walk.dv
-                    if let (u4, v4, _) = end.insideLanes() {
-                        UnsafeMutableRawPointer(line + (last &- 3)).storeBytes(of: faded(end.insideBilinear4(u4, v4), by: fade),
-                                                                                as: SIMD4<UInt32>.self)
-                        walk.u &+= (last &+ 1 &- x) &* walk.du
-                        walk.v &+= (last &+ 1 &- x) &* walk.dv
-                        x = last &+ 1
-                    }
-                }
             }
             while x <= last {
                 let s = faded(bilinear(walk.insideFootprint()), by: fade)

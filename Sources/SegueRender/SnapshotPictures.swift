@@ -42,7 +42,6 @@ final class SnapshotPictures {
     /// one some layer shows at rest, the fraction of a pixel that layer puts the origin at
     /// (the first such layer's; the picture is drawn there).
     private struct Tally {
-        let id: Int
         var parts = 0
         var fading = false
         var wanted = false
@@ -80,12 +79,12 @@ final class SnapshotPictures {
         talliesByID.removeAll(keepingCapacity: true)
         // The tally of snapshot `id`, new if none: the last one found first (a screen's
         // tiles show one snapshot, item after item).
-        var last = (id: 0, tally: -1)
+        var last: (id: Int, tally: Int)?
         func tally(of id: Int) -> Int {
-            if id == last.id && last.tally >= 0 { return last.tally }
+            if let last, last.id == id { return last.tally }
             let found = talliesByID[id] ?? tallies.count
             if found == tallies.count {
-                tallies.append(Tally(id: id))
+                tallies.append(Tally())
                 talliesByID[id] = found
             }
             last = (id, found)
