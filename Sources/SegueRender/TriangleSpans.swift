@@ -13,6 +13,11 @@ extension Rasterizer {
         /// arcs squeezed into a pixel or two); the nearest are kept.
         static let nearEdgeLimit = 32
 
+        /// The columns under which a coloured row with anti-aliased ends is painted once into
+        /// the scratch row and copied (`span`): past it the copy costs more than painting
+        /// each end on its own.
+        static let shortRow = 256
+
         let c0: SIMD4<Float>, dcdx: SIMD4<Float>, dcdy: SIMD4<Float>
         /// Shaded exactly (in perspective, or tinted): the planes of q·colour, q·tint and q.
         let exact: ExactShading?
@@ -126,9 +131,11 @@ extension Rasterizer {
                     inHi = inLo - 1
                 }
             }
-            if inLo <= inHi, (lo < inLo || inHi < hi), let texture, !texture.isCoverage, let source {
-                // A texture's row sampled once, in and near the edges alike: its setup
-                // costs more than the few pixels near its edges (a tile's row has two).
+            if inLo <= inHi, (lo < inLo || inHi < hi), texture.map({ !$0.isCoverage }) ?? (hi - lo < Self.shortRow), let source {
+                // A row painted once, in and near the edges alike, then its inside copied: a
+                // span's setup (a texture's walk; exact colours' runs, fixed-point colours)
+                // costs more than the few pixels near its edges (a tile's row has two), and
+                // for a colour, more than the copy of a short row.
                 paint(source, lo, hi, y, false, row)
                 Rasterizer.store(line, from: source, inLo, inHi, blended)
                 blendFringe(line, from: source, lo, inLo - 1, y)
