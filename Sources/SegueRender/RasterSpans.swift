@@ -123,9 +123,18 @@ extension Rasterizer {
     static func shadedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ c: SIMD4<Float>,
                            _ dc: SIMD4<Float>, skip: Int, _ blended: Bool) {
         let n = hi - lo
+        // The usual case, the four channels' checks of `fixedStep` and `fixed(_:stepped:_:count:)`
+        // (a step within 32 bits, a value within reach) taken at once: then each channel's
+        // fixed-point start and end, the same sums, need only their range checked.
+        let scaled = dc * 65536
+        let plausible = all((scaled .< 2_000_000_000) .& (scaled .> -2_000_000_000) .& (c .< 1_000_000) .& (c .> -1_000_000))
         @inline(__always) func channel(_ v: Float, _ dv: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
             var f0: Int32, step: Int32
-            if let s = fixedStep(dv), let start = fixed(v, stepped: s, skip, count: n) {
+            if plausible, case let s = Int32(dv * 65536),
+               case let start = Int64(v * 65536) &+ 32768 &+ Int64(s) &* Int64(skip), 0 <= start && start < 1 << 24,
+               case let end = start &+ Int64(s) &* Int64(n), 0 <= end && end < 1 << 24 {
+                (f0, step) = (Int32(truncatingIfNeeded: start), s)
+            } else if let s = fixedStep(dv), let start = fixed(v, stepped: s, skip, count: n) {
                 (f0, step) = (Int32(start), s)
             } else {
                 // A sliver triangle's steep or extrapolated colours could leave 0…255: then the
