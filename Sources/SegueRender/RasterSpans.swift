@@ -24,10 +24,12 @@ extension Rasterizer {
     /// origin, stepped `skip` columns by `step`, in 16.16 fixed point plus a half as `fixed`
     /// gives; nil unless that and the value `count` columns further lie in 0…255. Every run
     /// of a row stepped from one origin gets the very same values, wherever it starts.
+    /// (`checked: false` where the caller has seen `v` finite and within ±10⁶ already; within
+    /// that the sums cannot overflow, and wrap never.)
     @inline(__always)
-    static func fixed(_ v: Float, stepped step: Int32, _ skip: Int, count: Int) -> Int64? {
-        guard v.isFinite, abs(v) < 1_000_000 else { return nil }
-        let start = Int64(v * 65536) + 32768 + Int64(step) * Int64(skip), end = start + Int64(step) * Int64(count)
+    static func fixed(_ v: Float, stepped step: Int32, _ skip: Int, count: Int, checked: Bool = true) -> Int64? {
+        if checked { guard v.isFinite, abs(v) < 1_000_000 else { return nil } }
+        let start = Int64(v * 65536) &+ 32768 &+ Int64(step) &* Int64(skip), end = start &+ Int64(step) &* Int64(count)
         let range: ClosedRange<Int64> = 0...(256 << 16 - 1)
         return range.contains(start) && range.contains(end) ? start : nil
     }
@@ -123,18 +125,13 @@ extension Rasterizer {
     static func shadedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ c: SIMD4<Float>,
                            _ dc: SIMD4<Float>, skip: Int, _ blended: Bool) {
         let n = hi - lo
-        // The usual case, the four channels' checks of `fixedStep` and `fixed(_:stepped:_:count:)`
-        // (a step within 32 bits, a value within reach) taken at once: then each channel's
-        // fixed-point start and end, the same sums, need only their range checked.
+        // The usual case: the four channels' checks of `fixedStep` and `fixed(_:stepped:_:count:)`
+        // (a step within 32 bits, a value within reach) taken at once, not channel by channel.
         let scaled = dc * 65536
         let plausible = all((scaled .< 2_000_000_000) .& (scaled .> -2_000_000_000) .& (c .< 1_000_000) .& (c .> -1_000_000))
         @inline(__always) func channel(_ v: Float, _ dv: Float) -> (SIMD4<Int32>, SIMD4<Int32>) {
             var f0: Int32, step: Int32
-            if plausible, case let s = Int32(dv * 65536),
-               case let start = Int64(v * 65536) &+ 32768 &+ Int64(s) &* Int64(skip), 0 <= start && start < 1 << 24,
-               case let end = start &+ Int64(s) &* Int64(n), 0 <= end && end < 1 << 24 {
-                (f0, step) = (Int32(truncatingIfNeeded: start), s)
-            } else if let s = fixedStep(dv), let start = fixed(v, stepped: s, skip, count: n) {
+            if let s = plausible ? Int32(dv * 65536) : fixedStep(dv), let start = fixed(v, stepped: s, skip, count: n, checked: !plausible) {
                 (f0, step) = (Int32(start), s)
             } else {
                 // A sliver triangle's steep or extrapolated colours could leave 0…255: then the

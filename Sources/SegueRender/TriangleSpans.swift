@@ -14,8 +14,8 @@ extension Rasterizer {
         static let nearEdgeLimit = 32
 
         /// The columns under which a coloured row with anti-aliased ends is painted once into
-        /// the scratch row and copied (`span`): past it the copy costs more than painting
-        /// each end on its own.
+        /// the scratch row and stored or blended from there (`span`): past it that second
+        /// pass costs more than painting each end on its own.
         static let shortRow = 256
 
         let c0: SIMD4<Float>, dcdx: SIMD4<Float>, dcdy: SIMD4<Float>
