@@ -34,8 +34,10 @@ package final class Rasterizer {
     package struct Settings: Sendable {
         /// Workers a call is shared among: the processors, up to 8.
         package var threads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
-        /// Rows a band (the unit workers take turns on).
-        package var bandRows = 32
+        /// Rows a band (the unit workers take turns on). Each band sets up again every
+        /// triangle it meets, so fewer, taller bands set up less; 64 rows of a 1280-pixel
+        /// frame (320 KB) still stay in a core's cache from one call of a batch to the next.
+        package var bandRows = 64
         /// A call whose vertices span fewer pixels than this (inside the clip) is drawn on
         /// the calling thread.
         package var parallelArea = 20_000
