@@ -216,12 +216,13 @@ package final class RasterPipeline {
             calls = (0..<depth).map { _ in Call() }
         }
 
-        /// Waits until `ready` holds of the ring, then changes it by `change`, and wakes
-        /// whoever waits.
-        private func when<T>(_ ready: (Ring) -> Bool, _ change: (inout Ring) -> T) -> T {
+        /// Waits until `ready` holds of the ring, then changes it by `change` and wakes
+        /// whoever waits — or, where it only `reads`, wakes nobody: a woken thread that finds
+        /// nothing changed has paid two trips through the kernel for it.
+        private func when<T>(_ ready: (Ring) -> Bool, reads: Bool = false, _ change: (inout Ring) -> T) -> T {
             condition.lock()
             defer {
-                condition.broadcast()
+                if !reads { condition.broadcast() }
                 condition.unlock()
             }
             while !ready(ring.withLock { $0 }) { condition.wait() }
@@ -230,20 +231,20 @@ package final class RasterPipeline {
 
         /// Fills the next free call by `fill` and hands it to the thread.
         func give(_ fill: (Call) -> Void) {
-            let free = when({ $0.count < calls.count }) { ($0.head + $0.count) % calls.count }
+            let free = when({ $0.count < calls.count }, reads: true) { ($0.head + $0.count) % calls.count }
             // The thread never looks at a call before it is counted.
             fill(calls[free])
             when({ _ in true }) { $0.count += 1 }
         }
 
-        func waitForAll() { when({ $0.count == 0 }) { _ in } }
+        func waitForAll() { when({ $0.count == 0 }, reads: true) { _ in } }
 
         func stop() { when({ _ in true }) { $0.stopping = true } }
 
         /// The thread's loop: runs the calls given, batch by batch, with `rasterizer`, until
         /// stopped with none left.
         func run(_ rasterizer: Rasterizer) {
-            while let (first, given) = when({ $0.count > 0 || $0.stopping }, { $0.count > 0 ? ($0.head, $0.count) : nil }) {
+            while let (first, given) = when({ $0.count > 0 || $0.stopping }, reads: true, { $0.count > 0 ? ($0.head, $0.count) : nil }) {
                 var done = 0
                 while done < given {
                     let n = batch(from: first + done, upTo: given - done)
