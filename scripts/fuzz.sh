@@ -20,8 +20,16 @@ fuzz() {
   swiftc -O -sanitize=fuzzer -parse-as-library -package-name segue -D SEGUE_FUZZING "$@" -o "$work/$name"
   mkdir -p "$work/$name-corpus"
   cp "${corpus[@]}" "$work/$name-corpus/"
+  local status=0
   "$work/$name" "$work/$name-corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
-    -artifact_prefix=out/fuzz/"$name"- -print_final_stats=1 2>&1 | grep -E "^#[0-9]+ +DONE|stat::number_of_executed_units|ERROR|Done"
+    -artifact_prefix=out/fuzz/"$name"- -print_final_stats=1 >"$work/$name.log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ]; then
+    # The fuzzer's last words (its report, the input's file), then one line saying what failed.
+    grep -v -E "^#[0-9]+ +(NEW|REDUCE|pulse|INITED)|^INFO:" "$work/$name.log" | tail -n 40 >&2
+    echo "fuzz: $name failed (exit status $status); any input that caused it is in out/fuzz/$name-*" >&2
+    exit 1
+  fi
+  grep -E "^#[0-9]+ +DONE|stat::number_of_executed_units|Done" "$work/$name.log" || true
   echo "fuzz: $name ran $seconds s without a crash"
 }
 
