@@ -9,6 +9,8 @@ set -euo pipefail
 seconds=${1:-30}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Ctrl-C: the fuzzer running stops (libFuzzer exits 72, below), then the script, in one line.
+trap 'echo "fuzz: interrupted" >&2; exit 130' INT TERM
 mkdir -p out/fuzz
 
 # fuzz NAME CORPUS-FILES… -- SOURCES…: builds NAME from SOURCES and runs it on a copy of the corpus.
@@ -23,9 +25,13 @@ fuzz() {
   local status=0
   "$work/$name" "$work/$name-corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
     -artifact_prefix=out/fuzz/"$name"- -print_final_stats=1 >"$work/$name.log" 2>&1 || status=$?
-  if [ "$status" -ne 0 ]; then
-    # The fuzzer's last words (its report, the input's file), then one line saying what failed.
-    grep -v -E "^#[0-9]+ +(NEW|REDUCE|pulse|INITED)|^INFO:" "$work/$name.log" | tail -n 40 >&2
+  if [ "$status" -eq 72 ]; then   # libFuzzer's exit status when interrupted
+    echo "fuzz: interrupted during $name" >&2
+    exit 130
+  elif [ "$status" -ne 0 ]; then
+    # The fuzzer's last words (its report, the input's file; none if it was killed), then one
+    # line saying what failed.
+    { grep -v -E "^#[0-9]+ +(NEW|REDUCE|pulse|INITED)|^INFO:" "$work/$name.log" || true; } | tail -n 40 >&2
     echo "fuzz: $name failed (exit status $status); any input that caused it is in out/fuzz/$name-*" >&2
     exit 1
   fi
