@@ -23,7 +23,8 @@ fuzz() {
   mkdir -p "$work/$name-corpus"
   cp "${corpus[@]}" "$work/$name-corpus/"
   local status=0
-  "$work/$name" "$work/$name-corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
+  # Swift's own backtracer is turned off so that a trap reaches libFuzzer, which saves the input.
+  SWIFT_BACKTRACE=enable=no "$work/$name" "$work/$name-corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
     -artifact_prefix=out/fuzz/"$name"- -print_final_stats=1 >"$work/$name.log" 2>&1 || status=$?
   if [ "$status" -eq 72 ]; then   # libFuzzer's exit status when interrupted
     echo "fuzz: interrupted during $name" >&2
@@ -31,7 +32,7 @@ fuzz() {
   elif [ "$status" -ne 0 ]; then
     # The fuzzer's last words (its report, the input's file; none if it was killed), then one
     # line saying what failed.
-    { grep -v -E "^#[0-9]+ +(NEW|REDUCE|pulse|INITED)|^INFO:" "$work/$name.log" || true; } | tail -n 40 >&2
+    { grep -v -E "^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse|INITED)|^INFO:|NEW_FUNC" "$work/$name.log" || true; } | tail -n 40 >&2
     echo "fuzz: $name failed (exit status $status); any input that caused it is in out/fuzz/$name-*" >&2
     exit 1
   fi

@@ -89,11 +89,19 @@ import Testing
         #expect(layer.anchor == Point(x: 1, y: 1) && layer.originZ == 12)
     }
 
-    @Test func namesAreKebabCase() {
+    @Test func namesAreKebabCase() throws {
         #expect(CSSImport.kebab("flipInX") == "flip-in-x")
         #expect(CSSImport.kebab("bounce_in--Down") == "bounce-in-down")
         #expect(CSSImport.kebab("fadeIn3D") == "fade-in3-d")
         #expect(CSSImport.kebab("---") == "animation")
+        // A letter with a combining mark is one Character but not an ASCII letter (the fuzzer
+        // found the importer naming a file "a\u{748}…", which the reader then refused).
+        #expect(CSSImport.kebab("ka\u{748}b") == "ka-b")
+        #expect(CSSImport.kebab("\u{C9}clair") == "clair")
+        #expect(CSSImport.kebab("x\u{301}Y") == "x-y")
+        let imported = try CSSImport("@keyframes ka\u{748}bX { to { opacity: 0 } }")
+        #expect(imported.imported.map(\.file.name) == ["ka-b-x"])
+        #expect((try? TransitionFile.read(imported.imported[0].file.text)) != nil)
     }
 
     /// What is not taken is a warning naming its line and column, left out; the rest is

@@ -60,22 +60,27 @@ public struct CSSImport {
         }
     }
 
-    /// `name` in kebab case as a transition's name: `flipInX` → `flip-in-x`.
+    /// `name` in kebab case as a transition's name: `flipInX` → `flip-in-x`. Read by Unicode
+    /// scalar, so that only ASCII letters and digits are kept (a letter with a combining mark is
+    /// one `Character` that a `"a"..."z"` range would let in); every other run becomes one `-`.
     public static func kebab(_ name: String) -> String {
-        var out = ""
-        var previous: Character = "-"
-        for c in name {
-            if c.isUppercase, previous != "-", !previous.isUppercase { out.append("-") }
-            let l = Character(c.lowercased())
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar = "-"
+        for c in name.unicodeScalars {
+            let upper = ("A"..."Z").contains(c)
+            let afterWord = out.last.map { $0 != "-" } ?? false
+            if upper, afterWord, !("A"..."Z").contains(previous) { out.append("-") }
+            let l = upper ? Unicode.Scalar(c.value + 32)! : c
             if ("a"..."z").contains(l) || ("0"..."9").contains(l) {
                 out.append(l)
-            } else if !out.hasSuffix("-") && !out.isEmpty {
+            } else if afterWord {
                 out.append("-")
             }
             previous = c
         }
-        while out.hasSuffix("-") { out.removeLast() }
-        return String(out.prefix(TransitionFile.maxNameLength)).isEmpty ? "animation" : String(out.prefix(TransitionFile.maxNameLength))
+        while out.last == "-" { out.removeLast() }
+        let kept = String(String.UnicodeScalarView(out.prefix(TransitionFile.maxNameLength)))
+        return kept.isEmpty ? "animation" : kept
     }
 
     /// What a rule naming an animation says of it.
