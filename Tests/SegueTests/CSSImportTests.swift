@@ -104,6 +104,19 @@ import Testing
         #expect((try? TransitionFile.read(imported.imported[0].file.text)) != nil)
     }
 
+    /// Animations of one kebab name are told apart by a suffix, kept within the longest name a
+    /// file may have (the fuzzer found a second one named 66 characters long).
+    @Test func namesAreUniqueAndShortEnough() throws {
+        let long = String(repeating: "a", count: 70)
+        let css = "@keyframes fadeIn { to { opacity: 0 } } @keyframes fade-in { to { opacity: 0 } } "
+            + "@keyframes \(long) { to { opacity: 0 } } @keyframes \(long.uppercased()) { to { opacity: 0 } } "
+            + "@keyframes \(long)X { to { opacity: 0 } }"
+        let files = try CSSImport(css).imported.map(\.file)
+        let stem = String(repeating: "a", count: 62)
+        #expect(files.map(\.name) == ["fade-in", "fade-in-2", String(repeating: "a", count: 64), stem + "-2", stem + "-3"])
+        for f in files { #expect((try? TransitionFile.read(f.text)) != nil, "\(f.name)") }
+    }
+
     /// What is not taken is a warning naming its line and column, left out; the rest is
     /// imported.
     @Test(arguments: [

@@ -48,10 +48,14 @@ public struct CSSImport {
         for name in names.isEmpty ? order : names {
             guard let keyframes = byName[name] else { continue }
             var file = try build(keyframes, rule: rules[name], on: screen, duration: duration)
-            // Two animations of one kebab name (fadeIn, fade-in) get the second a suffix.
+            // Two animations of one kebab name (fadeIn, fade-in) get the second a suffix, which
+            // takes the end of a name that would otherwise pass the longest a name may be.
             var unique = file.name, k = 2
             while files.contains(unique) {
-                unique = "\(file.name)-\(k)"
+                let suffix = "-\(k)"
+                var stem = Substring(file.name.prefix(TransitionFile.maxNameLength - suffix.count))
+                while stem.last == "-" { stem.removeLast() }
+                unique = stem + suffix
                 k += 1
             }
             file.name = unique
