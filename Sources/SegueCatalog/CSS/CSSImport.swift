@@ -1,3 +1,4 @@
+import Foundation
 #if !SEGUE_FUZZING
 import Segue
 import SegueProcess
@@ -64,13 +65,18 @@ public struct CSSImport {
         }
     }
 
-    /// `name` in kebab case as a transition's name: `flipInX` → `flip-in-x`. Read by Unicode
-    /// scalar, so that only ASCII letters and digits are kept (a letter with a combining mark is
-    /// one `Character` that a `"a"..."z"` range would let in); every other run becomes one `-`.
+    /// `name` in kebab case as a transition's name: `flipInX` → `flip-in-x`, `Éclair` →
+    /// `eclair`. Read by Unicode scalar after canonical decomposition: a letter's marks are
+    /// dropped, ASCII letters and digits kept, and every other run becomes one `-` (a letter
+    /// with a mark is one `Character`, which a `"a"..."z"` range would let in whole).
     public static func kebab(_ name: String) -> String {
         var out = String.UnicodeScalarView()
         var previous: Unicode.Scalar = "-"
-        for c in name.unicodeScalars {
+        for c in name.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch c.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue
+            default: break
+            }
             let upper = ("A"..."Z").contains(c)
             let afterWord = out.last.map { $0 != "-" } ?? false
             if upper, afterWord, !("A"..."Z").contains(previous) { out.append("-") }
