@@ -3,7 +3,8 @@
 # from the recordings in docs/recordings, and the image-header reader (PNG and JPEG before
 # decoding), starting from the shipped pictures and the goldens, the transition-file reader
 # and writer, starting from the files in Assets/Transitions, and the CSS importer, starting
-# from fuzz/corpus (a sheet and the inputs it once crashed on). A crash or hang fails with the input that caused it (in out/fuzz/).
+# from fuzz/corpus (a sheet and the inputs it once crashed on). A crash or hang fails with
+# the input that caused it (in out/fuzz/, and its bytes in the report).
 # Usage: scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 seconds=${1:-30}
