@@ -71,7 +71,7 @@ public struct CSSImport {
     /// with a mark is one `Character`, which a `"a"..."z"` range would let in whole).
     public static func kebab(_ name: String) -> String {
         var out = String.UnicodeScalarView()
-        var previous: Unicode.Scalar = "-"
+        var afterCapital = false
         for c in name.decomposedStringWithCanonicalMapping.unicodeScalars {
             switch c.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark: continue
@@ -79,14 +79,14 @@ public struct CSSImport {
             }
             let upper = ("A"..."Z").contains(c)
             let afterWord = out.last.map { $0 != "-" } ?? false
-            if upper, afterWord, !("A"..."Z").contains(previous) { out.append("-") }
+            if upper, afterWord, !afterCapital { out.append("-") }
             let l = upper ? Unicode.Scalar(c.value + 32)! : c
             if ("a"..."z").contains(l) || ("0"..."9").contains(l) {
                 out.append(l)
             } else if afterWord {
                 out.append("-")
             }
-            previous = c
+            afterCapital = upper
         }
         while out.last == "-" { out.removeLast() }
         let kept = String(String.UnicodeScalarView(out.prefix(TransitionFile.maxNameLength)))
