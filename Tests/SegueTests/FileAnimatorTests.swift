@@ -23,6 +23,17 @@ import Testing
         #expect(try layer(#"{"t":0,"opacity":0.5}"#).transform(at: 0.5) == .identity)
     }
 
+    /// Between two keys of three the segment around t: x 0 → 100 over 0…0.5, then 100 → 300
+    /// over 0.5…1 (linear), so 50 at 0.25 and 200 at 0.75; a number's scale is both axes'; a
+    /// turn no key names is 0.
+    @Test func theSegmentAroundTIsInterpolated() throws {
+        let l = try layer(#"{"t":0,"translate":[0,0,0],"rotateX":30},{"t":0.5,"translate":[100,0,0],"scale":2},{"t":1,"translate":[300,10,0]}"#)
+        #expect(l.translation(at: 0.25) == SIMD4(50, 0, 0, 0) && l.translation(at: 0.75) == SIMD4(200, 5, 0, 0))
+        #expect(l.translation(at: 0.5) == SIMD4(100, 0, 0, 0) && l.translation(at: 2) == SIMD4(300, 10, 0, 0))
+        #expect(l.scaling(at: 0.9) == SIMD4(2, 2, 0, 0) && l.turns(at: 0.9) == SIMD4(30, 0, 0, 0))
+        #expect(try layer(#"{"t":0,"opacity":0.5}"#).scaling(at: 0.3) == SIMD4(1, 1, 0, 0))
+    }
+
     /// CSS order about the anchor: a point is scaled, turned about Z, Y, X, then moved.
     /// (1, 0, 0) scaled ×2 → (2, 0, 0); turned 90° about Z → (0, 2, 0); 90° about X (y' = y·c
     /// − z·s, z' = y·s + z·c) → (0, 0, 2); moved by (10, 20, 30) → (10, 20, 32).

@@ -98,41 +98,42 @@ extension Transform3D {
             z: i.m31 * c.0 + i.m32 * c.1 + i.m33 * c.2 + i.m34 * c.3,
             w: i.m41 * c.0 + i.m42 * c.1 + i.m43 * c.2 + i.m44 * c.3)
 
-        func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
-        func combine(_ a: [Double], _ b: [Double], _ sb: Double) -> [Double] { [a[0] + sb * b[0], a[1] + sb * b[1], a[2] + sb * b[2]] }
-        func cross(_ a: [Double], _ b: [Double]) -> [Double] {
-            [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-        }
-        var r0 = [m.m11, m.m12, m.m13], r1 = [m.m21, m.m22, m.m23], r2 = [m.m31, m.m32, m.m33]
+        // (Three-vectors as SIMD3, each sum written out in the order it always was: an array
+        // a vector allocated, and a transition's start decomposes every key of every track.)
+        typealias Row = SIMD3<Double>
+        func dot(_ a: Row, _ b: Row) -> Double { a.x * b.x + a.y * b.y + a.z * b.z }
+        func combine(_ a: Row, _ b: Row, _ sb: Double) -> Row { Row(a.x + sb * b.x, a.y + sb * b.y, a.z + sb * b.z) }
+        func cross(_ a: Row, _ b: Row) -> Row { Row(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x) }
+        var r0 = Row(m.m11, m.m12, m.m13), r1 = Row(m.m21, m.m22, m.m23), r2 = Row(m.m31, m.m32, m.m33)
 
         var sx = dot(r0, r0).squareRoot()
-        r0 = r0.map { $0 / sx }
+        r0 /= sx
         var xy = dot(r0, r1)
         r1 = combine(r1, r0, -xy)
         var sy = dot(r1, r1).squareRoot()
-        r1 = r1.map { $0 / sy }
+        r1 /= sy
         xy /= sy
         var xz = dot(r0, r2)
         r2 = combine(r2, r0, -xz)
         var yz = dot(r1, r2)
         r2 = combine(r2, r1, -yz)
         var sz = dot(r2, r2).squareRoot()
-        r2 = r2.map { $0 / sz }
+        r2 /= sz
         xz /= sz
         yz /= sz
         if dot(r0, cross(r1, r2)) < 0 {
             sx = -sx; sy = -sy; sz = -sz
-            r0 = r0.map { -$0 }; r1 = r1.map { -$0 }; r2 = r2.map { -$0 }
+            r0 = -r0; r1 = -r1; r2 = -r2
         }
 
         // Quaternion of the rotation whose row-vector matrix has rows r0, r1, r2.
-        var qx = 0.5 * max(1 + r0[0] - r1[1] - r2[2], 0).squareRoot()
-        var qy = 0.5 * max(1 - r0[0] + r1[1] - r2[2], 0).squareRoot()
-        var qz = 0.5 * max(1 - r0[0] - r1[1] + r2[2], 0).squareRoot()
-        let qw = 0.5 * max(1 + r0[0] + r1[1] + r2[2], 0).squareRoot()
-        if r1[2] < r2[1] { qx = -qx }
-        if r2[0] < r0[2] { qy = -qy }
-        if r0[1] < r1[0] { qz = -qz }
+        var qx = 0.5 * max(1 + r0.x - r1.y - r2.z, 0).squareRoot()
+        var qy = 0.5 * max(1 - r0.x + r1.y - r2.z, 0).squareRoot()
+        var qz = 0.5 * max(1 - r0.x - r1.y + r2.z, 0).squareRoot()
+        let qw = 0.5 * max(1 + r0.x + r1.y + r2.z, 0).squareRoot()
+        if r1.z < r2.y { qx = -qx }
+        if r2.x < r0.z { qy = -qy }
+        if r0.y < r1.x { qz = -qz }
 
         return DecomposedTransform3D(
             translation: (m.m41, m.m42, m.m43), scale: (sx, sy, sz), skew: (xy, xz, yz),

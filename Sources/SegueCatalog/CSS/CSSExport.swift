@@ -85,14 +85,10 @@ public struct CSSExport {
     /// translate3d takes no percentage there), else the track's in points.
     static func fixed(_ tracks: LayerTracks, key: TransitionFile.Keyframe) -> String {
         let n = TransitionFile.number, t = key.t
-        let move = key.translate.map { $0.enumerated().map { $0 < 2 ? length($1) : depth($1, tracks) } }
-            ?? tracks.track({ k in k.translate.map { [$0[0].points(of: tracks.size.width), $0[1].points(of: tracks.size.height), $0[2].points(of: tracks.size.width)] } },
-                            at: t, fallback: [0, 0, 0]).map(px)
-        let x = tracks.track({ $0.rotateX.map { [$0] } }, at: t, fallback: [0])[0]
-        let y = tracks.track({ $0.rotateY.map { [$0] } }, at: t, fallback: [0])[0]
-        let z = tracks.track({ $0.rotateZ.map { [$0] } }, at: t, fallback: [0])[0]
-        let s = tracks.track({ $0.scale }, at: t, fallback: [1, 1])
-        return "translate3d(\(move.joined(separator: ", "))) rotateX(\(n(x))deg) rotateY(\(n(y))deg) rotateZ(\(n(z))deg) scale(\(n(s[0])), \(n(s[1])))"
+        let p = tracks.translation(at: t)
+        let move = key.translate.map { $0.enumerated().map { $0 < 2 ? length($1) : depth($1, tracks) } } ?? [p.x, p.y, p.z].map(px)
+        let turn = tracks.turns(at: t), s = tracks.scaling(at: t)
+        return "translate3d(\(move.joined(separator: ", "))) rotateX(\(n(turn.x))deg) rotateY(\(n(turn.y))deg) rotateZ(\(n(turn.z))deg) scale(\(n(s.x)), \(n(s.y)))"
     }
 
     /// A translate's z in px: points as they are, a percentage taken of the tracks' width
