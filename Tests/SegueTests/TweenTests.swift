@@ -45,6 +45,19 @@ import SegueTestSupport
 
     /// Where the track's own rules apply — transforms (decomposed), values of another kind,
     /// two nil colours, keyframes at one time, one or three keyframes — there is no tween.
+    /// A track's keys are in time order, keys of one time in the order given, whether they
+    /// come in order, reversed (a dismiss's samples) or neither.
+    @Test func keysAreInTimeOrderTiesAsGiven() {
+        func key(_ t: Double, _ v: Double) -> KeyframeTrack.Keyframe { .init(time: t, value: .number(v)) }
+        let inOrder = [key(0, 1), key(0.5, 2), key(0.5, 3), key(1, 4)]
+        #expect(KeyframeTrack(inOrder).keyframes == inOrder)
+        #expect(KeyframeTrack(inOrder.reversed()).keyframes == [key(0, 1), key(0.5, 3), key(0.5, 2), key(1, 4)])
+        #expect(KeyframeTrack([key(1, 4), key(0.5, 2), key(0, 1), key(0.5, 3)]).keyframes == inOrder)
+        #expect(KeyframeTrack([key(1, 4), key(0, 1), key(0.5, 2)]).keyframes == [key(0, 1), key(0.5, 2), key(1, 4)])
+        let decreasing = KeyframeTrack([key(1, 4), key(0.5, 2), key(0, 1)])
+        #expect(decreasing.keyframes == [key(0, 1), key(0.5, 2), key(1, 4)] && decreasing.value(at: 0.25) == .number(1.5))
+    }
+
     @Test func noTweenWhereTheTrackDecides() {
         let turn = AnimatableValue.transform(.makeRotation(1, 0, 0, 1))
         let cases: [(AnimatableProperty, [KeyframeTrack.Keyframe])] = [

@@ -28,9 +28,18 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// A track through `keyframes`; their times are sorted (stably) so equal times keep their order.
     public init(_ keyframes: [Keyframe]) {
         precondition(!keyframes.isEmpty, "a keyframe track needs at least one keyframe")
-        self.keyframes = keyframes.enumerated()
-            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element)
+        // In time order, keys of one time in the order given. (A track sampled from a file's
+        // timeline comes in order, or for a dismiss in reverse: no sort.)
+        let given = keyframes.map(\.time)
+        if zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }) {
+            self.keyframes = keyframes
+        } else if zip(given, given.dropFirst()).allSatisfy({ $0 > $1 }) {
+            self.keyframes = keyframes.reversed()
+        } else {
+            self.keyframes = keyframes.enumerated()
+                .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+                .map(\.element)
+        }
         times = self.keyframes.map(\.time)
         decompositions = self.keyframes.map {
             if case .transform(let t) = $0.value { return t.decomposed }

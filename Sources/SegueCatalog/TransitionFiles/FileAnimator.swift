@@ -112,7 +112,8 @@ extension LayerTracks {
     /// The times the animations sample: every key time and every `1/samplesPerTimeline`.
     private var sampleTimes: [Double] {
         let n = FileAnimator.samplesPerTimeline
-        return Array(Set((0...n).map { Double($0) / Double(n) } + keyframes.map(\.t))).sorted()
+        let times = ((0...n).map { Double($0) / Double(n) } + keyframes.map(\.t)).sorted()
+        return times.enumerated().filter { $0.offset == 0 || $0.element != times[$0.offset - 1] }.map(\.element)
     }
 
     /// The tracks of the animated properties, in animation progress: the timeline itself, or
