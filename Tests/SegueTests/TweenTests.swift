@@ -43,8 +43,6 @@ import SegueTestSupport
         }
     }
 
-    /// Where the track's own rules apply — transforms (decomposed), values of another kind,
-    /// two nil colours, keyframes at one time, one or three keyframes — there is no tween.
     /// A track's keys are in time order, keys of one time in the order given, whether they
     /// come in order, reversed (a dismiss's samples) or neither.
     @Test func keysAreInTimeOrderTiesAsGiven() {
@@ -58,6 +56,8 @@ import SegueTestSupport
         #expect(decreasing.keyframes == [key(0, 1), key(0.5, 2), key(1, 4)] && decreasing.value(at: 0.25) == .number(1.5))
     }
 
+    /// Where the track's own rules apply — transforms (decomposed), values of another kind,
+    /// two nil colours, keyframes at one time, one or three keyframes — there is no tween.
     @Test func noTweenWhereTheTrackDecides() {
         let turn = AnimatableValue.transform(.makeRotation(1, 0, 0, 1))
         let cases: [(AnimatableProperty, [KeyframeTrack.Keyframe])] = [

@@ -13,10 +13,9 @@ struct LayerTracks {
     /// Each property's keys, found once (a transition's start samples every track about 120
     /// times): format 1's translation in points, its turns in degrees, its scale; the origin;
     /// the opacity; the corner radius.
-    private let translateKeys, rotateXKeys, rotateYKeys, rotateZKeys, scaleKeys, originKeys, opacityKeys, radiusKeys: Keys
-    /// Format 2's transform lists, resolved for the layer's size, each with its key's time
-    /// and curve.
-    private let lists: [(t: Double, list: ResolvedTransform, curve: Curve?)]
+    private let translateKeys, rotateXKeys, rotateYKeys, rotateZKeys, scaleKeys, originKeys, opacityKeys, radiusKeys: Keys<SIMD4<Double>>
+    /// Format 2's transform lists, resolved for the layer's size.
+    private let lists: Keys<ResolvedTransform>
 
     init(_ spec: TransitionFile.LayerSpec, size: Size) {
         keyframes = spec.keyframes
@@ -29,47 +28,44 @@ struct LayerTracks {
         rotateXKeys = Keys(keyframes) { $0.rotateX.map { SIMD4($0, 0, 0, 0) } }
         rotateYKeys = Keys(keyframes) { $0.rotateY.map { SIMD4($0, 0, 0, 0) } }
         rotateZKeys = Keys(keyframes) { $0.rotateZ.map { SIMD4($0, 0, 0, 0) } }
-        scaleKeys = Keys(keyframes) { $0.scale.map(Keys.lanes) }
-        originKeys = Keys(keyframes) { $0.origin.map(Keys.lanes) }
+        scaleKeys = Keys(keyframes) { $0.scale.map(Self.lanes) }
+        originKeys = Keys(keyframes) { $0.origin.map(Self.lanes) }
         opacityKeys = Keys(keyframes) { $0.opacity.map { SIMD4($0, 0, 0, 0) } }
         radiusKeys = Keys(keyframes) { $0.cornerRadius.map { SIMD4($0, 0, 0, 0) } }
-        lists = keyframes.compactMap { k in k.transform.map { (k.t, ResolvedTransform($0, size: size), k.curve) } }
+        lists = Keys(keyframes) { k in k.transform.map { ResolvedTransform($0, size: size) } }
     }
 
-    /// The keys that name one property, in timeline order: each one's time, the numbers it
-    /// gives (up to four, in lanes; the rest 0) and the curve of the segment it starts. (Apart
-    /// and in vectors, not tuples of arrays: copying a tuple that holds a curve out of an array
-    /// costs hundreds of instructions, and each number list was an allocation.)
-    struct Keys {
-        let times: [Double], values: [SIMD4<Double>], curves: [Curve?]
+    /// The keys that name one property, in timeline order: each one's time, its value and the
+    /// curve of the segment it starts. (Apart, not as tuples: copying a tuple that holds a
+    /// curve out of an array costs hundreds of instructions.)
+    struct Keys<Value> {
+        let times: [Double], values: [Value], curves: [Curve?]
 
         /// The keys of `keyframes` that `value` names.
-        init(_ keyframes: [TransitionFile.Keyframe], _ value: (TransitionFile.Keyframe) -> SIMD4<Double>?) {
+        init(_ keyframes: [TransitionFile.Keyframe], _ value: (TransitionFile.Keyframe) -> Value?) {
             let named = keyframes.compactMap { k in value(k).map { (k, $0) } }
             times = named.map(\.0.t)
             values = named.map(\.1)
             curves = named.map(\.0.curve)
         }
 
-        /// The first four of `numbers` in lanes, the rest 0.
-        static func lanes(_ numbers: [Double]) -> SIMD4<Double> {
-            var v = SIMD4<Double>()
-            for (i, x) in numbers.prefix(4).enumerated() { v[i] = x }
-            return v
-        }
-
-        /// The track's value at `t`: before the first key the first, after the last the last,
-        /// between two the segment's curve from the earlier one (linear by default)
-        /// interpolated number by number; `fallback` where there is no key.
-        func value(at t: Double, fallback: SIMD4<Double>) -> SIMD4<Double> {
-            guard let first = times.first else { return fallback }
-            if t <= first { return values[0] }
-            guard let i = times.firstIndex(where: { t <= $0 }) else { return values[values.count - 1] }
+        /// The track at `t`: before the first key the first's value (`key`), after the last the
+        /// last's, between two the segment's curve from the earlier one (linear by default)
+        /// at t, the two values `mixed` by it; `none` where there is no key.
+        func sample<Result>(at t: Double, none: Result, key: (Value) -> Result, mixed: (Value, Value, Double) -> Result) -> Result {
+            guard let first = times.first else { return none }
+            if t <= first { return key(values[0]) }
+            guard let i = times.firstIndex(where: { t <= $0 }) else { return key(values[values.count - 1]) }
             let (t0, t1) = (times[i - 1], times[i])
-            let u = curves[i - 1]?.value(at: (t - t0) / (t1 - t0)) ?? (t - t0) / (t1 - t0)
-            let (a, b) = (values[i - 1], values[i])
-            return a + (b - a) * u
+            return mixed(values[i - 1], values[i], curves[i - 1]?.value(at: (t - t0) / (t1 - t0)) ?? (t - t0) / (t1 - t0))
         }
+    }
+
+    /// The first four of `numbers` in lanes, the rest 0.
+    private static func lanes(_ numbers: [Double]) -> SIMD4<Double> {
+        var v = SIMD4<Double>()
+        for (i, x) in numbers.prefix(4).enumerated() { v[i] = x }
+        return v
     }
 
     /// Format 1's translation at `t`, points (x, y, z).
@@ -87,7 +83,7 @@ struct LayerTracks {
     /// The layer's transform at `t`, as its view applies it about its anchor: the keys' own
     /// transform about the origin (its z, and its track where keys name one).
     func transform(at t: Double) -> Transform3D {
-        let own = keyframes.contains { $0.transform != nil } ? listTransform(at: t) : fixedTransform(at: t)
+        let own = lists.times.isEmpty ? fixedTransform(at: t) : listTransform(at: t)
         let origin = originKeys.value(at: t, fallback: SIMD4(anchor.x, anchor.y, originZ, 0))
         // About the origin o, the view turning about its anchor a: move by a − o, transform,
         // move back.
@@ -100,14 +96,7 @@ struct LayerTracks {
     /// the last, between two the segment's curve from the earlier one (linear by default)
     /// interpolated as CSS interpolates two lists.
     func listTransform(at t: Double) -> Transform3D {
-        guard let first = lists.first else { return .identity }
-        if t <= first.t { return first.list.matrix }
-        for i in 1..<lists.count where t <= lists[i].t {
-            let p = lists[i - 1], k = lists[i]
-            let u = p.curve?.value(at: (t - p.t) / (k.t - p.t)) ?? (t - p.t) / (k.t - p.t)
-            return p.list.interpolated(to: k.list, at: u)
-        }
-        return lists[lists.count - 1].list.matrix
+        lists.sample(at: t, none: .identity, key: \.matrix, mixed: { a, b, u in a.interpolated(to: b, at: u) })
     }
 
     /// Format 1's transform at `t`: CSS's `translate3d · rotateX · rotateY · rotateZ · scale`,
@@ -128,5 +117,12 @@ struct LayerTracks {
     func cornerRadius(at t: Double) -> Double { radiusKeys.value(at: t, fallback: .zero).x }
 
     /// Whether any key names a corner radius.
-    var isRounded: Bool { keyframes.contains { $0.cornerRadius != nil } }
+    var isRounded: Bool { !radiusKeys.times.isEmpty }
+}
+
+extension LayerTracks.Keys where Value == SIMD4<Double> {
+    /// The numbers at `t`, interpolated lane by lane; `fallback` where there is no key.
+    func value(at t: Double, fallback: Value) -> Value {
+        sample(at: t, none: fallback, key: { $0 }, mixed: { a, b, u in a + (b - a) * u })
+    }
 }
