@@ -5,7 +5,10 @@
      rasterizer; then once through SDL's OpenGL renderer for reference), interleaved round by
      round with scripts/chromium_scenes.py (the flip and page turn as CSS 3D transforms in
      headless Chromium, uncapped), so both meet the same machine load; prints medians and the
-     ratios.
+     ratios. Both are timed alike: a frame is the interval from one finished frame to the next
+     with frames drawn back to back (Segue's drawn while the next is composed, as its exports
+     are; Chromium's between its compositor's draws), and Segue's latency, input to last
+     pixel, is printed beside it.
   2. Engine: 10,000 animations advanced and composed per frame (segue-bench engine).
   3. Soak: 1,000 transitions back to back (segue-bench soak): memory growth, live textures.
   4. The live app under Xvfb (when Xvfb and xdotool are there): launch to first frame, and
@@ -18,7 +21,7 @@ swings 2x between hours): every transition at 1280x800 in at most 0.2 of it, at 
 at most 1.2 of it.
 
 The medians go to out/bench.json: {"chromium_flip_ms", "frames": {NAME: {"ms_per_frame",
-"cpu_ms_per_frame", "first_frame_ms" (the frame that begins the transition), "chromium_ratio",
+"cpu_ms_per_frame", "latency_ms", "first_frame_ms" (the frame that begins the transition), "chromium_ratio",
 "chromium_flip_ratio"}}, "frames_4k": {…},
 "engine_10k_ms", "idle_cpu_percent", "pointer_to_present_ms"}: chromium_ratio against
 Chromium's own scene of that name (null where it has none), chromium_flip_ratio against its
@@ -85,10 +88,11 @@ def frames():
         cpu = statistics.median(x["cpuMedianMs"] for x in runs)
         compose = statistics.median(x["composeMedianMs"] for x in runs)
         first = statistics.median(x["firstFrameMs"] for x in runs)
-        line = (f"  {name:13s} segue {frame:6.2f} ms/frame, {cpu:6.2f} ms CPU/frame, compose {compose:.3f} ms, "
-                f"first frame {first:5.1f} ms, peak {runs[-1]['peakMB']:.0f} MB")
-        summary[name] = {"ms_per_frame": round(frame, 3), "cpu_ms_per_frame": round(cpu, 3), "first_frame_ms": round(first, 2),
-                         "chromium_ratio": None, "chromium_flip_ratio": None}
+        latency = statistics.median(x["latencyMedianMs"] for x in runs)
+        line = (f"  {name:13s} segue {frame:6.2f} ms/frame, {cpu:6.2f} ms CPU/frame, latency {latency:5.2f} ms, "
+                f"compose {compose:.3f} ms, first frame {first:5.1f} ms, peak {runs[-1]['peakMB']:.0f} MB")
+        summary[name] = {"ms_per_frame": round(frame, 3), "cpu_ms_per_frame": round(cpu, 3), "latency_ms": round(latency, 3),
+                         "first_frame_ms": round(first, 2), "chromium_ratio": None, "chromium_flip_ratio": None}
         if chromium_runs["flip"]:
             flips = [o["frameMedianMs"] / c["ms_median"] for o, c in zip(runs, chromium_runs["flip"])]
             summary[name]["chromium_flip_ratio"] = round(statistics.median(flips), 3)

@@ -74,7 +74,10 @@ struct Options {
         \(HelpText.synopsis("segue-bench soak", optional: [transitions.spec, renderer.spec]))
 
           frames: each demo and catalog transition mid-drag, its screen the whole output
-          (1280 × 800 unless --size says); engine: N animations (K per view) advanced
+          (1280 × 800 unless --size says), frames drawn back to back as an export draws
+          them, each while the next is composed: a frame is the time between one finished
+          and the next (as Chromium's are timed), its latency from its input to its last
+          pixel; engine: N animations (K per view) advanced
           and composed; soak: transitions back to back (memory, textures). Every mode prints
           human lines, then one `RESULT {json}` line for scripts/bench.py.
 
@@ -126,9 +129,11 @@ func json(_ object: [String: Any]) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
-/// Each demo and catalog transition mid-drag: a synthetic drag scrubs its transition between 10 % and 90 %; each
-/// frame is timed in two parts, compose (advance the clock, flatten the tree) and draw
-/// (tessellate, rasterize, and a one-pixel read-back, which waits for OpenGL to finish).
+/// Each demo and catalog transition mid-drag: a synthetic drag scrubs its transition between 10 % and 90 %, frames
+/// drawn back to back as an export draws them (`OffscreenCanvas.renderAhead`: each frame drawn while the next is
+/// composed). A frame's figure is the interval between one frame finished and the next — as Chromium's frames are
+/// timed, between draws — and its latency the time from its input to its last pixel; compose is the time to advance
+/// the clock and flatten the tree.
 @MainActor func framesBench(_ o: Options, _ platform: Platform) throws -> [String: Any] {
     let (w, h) = (Int(o.size.width), Int(o.size.height))
     let canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: o.renderer)
@@ -152,9 +157,21 @@ func json(_ object: [String: Any]) -> String {
         demo.prepare(for: operation)
         window.handle(PointerEvent(.down, start, time: time))
         var list = DisplayList()
-        var compose = Stats(), draw = Stats(), frame = Stats(), cpu = Stats()
-        // The first frame begins the transition (its animations made from the file's tracks).
-        var first = 0.0
+        var compose = Stats(), interval = Stats(), latency = Stats(), cpu = Stats()
+        // Frame n's input time, and when the frame before it finished (wall and CPU).
+        var began: [Double] = [], finished = (wall: 0.0, cpu: 0.0), first = 0.0
+        /// Notes frame `n` finished (its one pixel read back).
+        func finish(_ n: Int) {
+            let t = Platform.seconds, c = cpuSeconds()
+            if n >= 10 {   // warm-up frames are not counted
+                latency.add(t - began[n])
+                if n >= 11 {
+                    interval.add(t - finished.wall)
+                    cpu.add(c - finished.cpu)
+                }
+            }
+            finished = (t, c)
+        }
         let wallStart = Platform.seconds
         for i in 0...(o.frames + 10) {
             try Interruption.check()
@@ -162,32 +179,30 @@ func json(_ object: [String: Any]) -> String {
             let phase = Double(i % 120) / 120
             // (Held, the drag still moves: a frame the same as the one before is not drawn again.)
             let fraction = o.at.map { $0 + (i % 2 == 0 ? 0 : 0.001) } ?? 0.1 + 0.8 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
-            let c0 = cpuSeconds(), t0 = Platform.seconds
+            let t0 = Platform.seconds
+            began.append(t0)
             window.handle(PointerEvent(.moved, start + full * fraction, time: time))
             window.advance(to: time)
             list.removeAll()
             Compositor.compose(window.layer, scale: 1, into: &list)
             if o.onion > 0 { OnionSkin(count: o.onion).compose(window, scale: 1, offset: .zero, into: &list) }
             let t1 = Platform.seconds
-            canvas.renderer.clear(.black)
-            canvas.drawer.draw(list, pixelScale: 1)
-            canvas.drawer.textures.endFrame()
-            _ = try canvas.renderer.readPixel()
-            let t2 = Platform.seconds, c1 = cpuSeconds()
-            if i == 0 { first = t2 - t0 }
-            if i >= 10 {   // warm-up frames are not counted
-                compose.add(t1 - t0)
-                draw.add(t2 - t1)
-                frame.add(t2 - t0)
-                cpu.add(c1 - c0)
+            try canvas.renderAhead([list], clips: [nil], pixelScale: 1, reading: .onePixel) { _ in finish(i - 1) }
+            if i == 0 {
+                // The first frame begins the transition (its animations made from the file's tracks): timed
+                // alone, to its last pixel.
+                try canvas.finishAhead(reading: .onePixel) { _ in first = Platform.seconds - t0 }
+                finished = (Platform.seconds, cpuSeconds())
             }
+            if i >= 10 { compose.add(t1 - t0) }
         }
+        try canvas.finishAhead(reading: .onePixel) { _ in finish(o.frames + 10) }
         let wall = Platform.seconds - wallStart
-        print("\(name): compose median \(ms(compose.median)) ms p95 \(ms(compose.p95)) · draw median \(ms(draw.median)) ms p95 \(ms(draw.p95)) · frame median \(ms(frame.median)) ms p95 \(ms(frame.p95)) (the first, beginning the transition, \(ms(first)) ms), CPU median \(ms(cpu.median)) ms p95 \(ms(cpu.p95)) · \(String(format: "%.0f", 1 / frame.median)) fps (\(String(format: "%.0f", Double(o.frames) / wall)) wall) · \(list.items.count) items, \(canvas.drawer.lastTriangleCount) triangles, \(canvas.drawer.lastDrawCallCount) draw calls · clear skipped in \(canvas.renderer.clearsSkipped - skippedBefore) of \(o.frames + 11) frames, \(canvas.renderer.keptFramesRestored - restoredBefore) begun from the settled bottom · peak \(peakBytes() >> 20) MB")
+        print("\(name): compose median \(ms(compose.median)) ms p95 \(ms(compose.p95)) · frame median \(ms(interval.median)) ms p95 \(ms(interval.p95)) (latency \(ms(latency.median)) ms; the first, beginning the transition, \(ms(first)) ms), CPU median \(ms(cpu.median)) ms p95 \(ms(cpu.p95)) · \(String(format: "%.0f", 1 / interval.median)) fps (\(String(format: "%.0f", Double(o.frames) / wall)) wall) · \(list.items.count) items, \(canvas.drawer.lastTriangleCount) triangles, \(canvas.drawer.lastDrawCallCount) draw calls · clear skipped in \(canvas.renderer.clearsSkipped - skippedBefore) of \(o.frames + 11) frames, \(canvas.renderer.keptFramesRestored - restoredBefore) begun from the settled bottom · peak \(peakBytes() >> 20) MB")
         results[name] = ["composeMedianMs": compose.median * 1000, "composeP95Ms": compose.p95 * 1000,
-                         "drawMedianMs": draw.median * 1000, "drawP95Ms": draw.p95 * 1000,
-                         "frameMedianMs": frame.median * 1000, "frameP95Ms": frame.p95 * 1000, "firstFrameMs": first * 1000,
-                         "cpuMedianMs": cpu.median * 1000, "cpuP95Ms": cpu.p95 * 1000, "fps": 1 / frame.median, "peakMB": Double(peakBytes()) / 1_048_576]
+                         "frameMedianMs": interval.median * 1000, "frameP95Ms": interval.p95 * 1000,
+                         "latencyMedianMs": latency.median * 1000, "firstFrameMs": first * 1000,
+                         "cpuMedianMs": cpu.median * 1000, "cpuP95Ms": cpu.p95 * 1000, "fps": 1 / interval.median, "peakMB": Double(peakBytes()) / 1_048_576]
     }
     return results
 }

@@ -156,8 +156,15 @@ struct ReplayExport {
         replayer.textFit = measuring.drawer.textures.textFit
         var screens: [DisplayList] = [], hud = DisplayList()
         var written = 0
-        /// Draws the frames, handing each one's pixels to `take`.
+        /// Draws the frames, handing each one's pixels to `take`, in order: each is drawn while
+        /// the next is composed (`OffscreenCanvas.renderAhead`).
         func draw(_ take: ([UInt8], Int, Int) throws -> Void) throws {
+            /// Hands `canvas`'s frame `pixels` to `take`.
+            func hand(_ pixels: [UInt8], of canvas: OffscreenCanvas) throws {
+                try take(pixels, canvas.width, canvas.height)
+                written += 1
+                if let line = progress.update(done: written, now: Platform.seconds) { Command.writeStandardError(line) }
+            }
             try replayer.run(emit: emit) { session, number, _ in
                 try Interruption.check()
                 // As the plan does: the HUD shows the export's frame rate.
@@ -166,6 +173,8 @@ struct ReplayExport {
                 guard plan.drawn[number - 1] else { return }
                 let (w, h) = framing.size(session.layout)
                 if canvas.width != w || canvas.height != h {
+                    let before = canvas
+                    try before.finishAhead { try hand($0, of: before) }
                     canvas = try OffscreenCanvas(platform: platform, width: w, height: h, assetsDirectory: try Assets.directory(), kind: kind)
                     shownScreens = ShownScreenTextures()
                 }
@@ -173,13 +182,15 @@ struct ReplayExport {
                 for v in session.variants { try canvas.drawer.textures.registerAssets(v.demo.images) }
                 framing.compose(session, screens: &screens, hud: &hud)
                 let layout = session.layout
-                let pixels = try canvas.render(screens, clips: screens.indices.map { framing.screenRect(layout, $0) },
-                                               pixelScale: layout.scale * framing.scale, overlay: framing.includesHUD ? hud : nil,
-                                               overlayScale: framing.hudPixelScale(layout), background: framing.background(layout))
-                try take(pixels, w, h)
-                written += 1
-                if let line = progress.update(done: written, now: Platform.seconds) { Command.writeStandardError(line) }
+                let drawing = canvas
+                try drawing.renderAhead(screens, clips: screens.indices.map { framing.screenRect(layout, $0) },
+                                        pixelScale: layout.scale * framing.scale, overlay: framing.includesHUD ? hud : nil,
+                                        overlayScale: framing.hudPixelScale(layout), background: framing.background(layout)) {
+                    try hand($0, of: drawing)
+                }
             }
+            let last = canvas
+            try last.finishAhead { try hand($0, of: last) }
         }
         switch target {
         case .frames(let path):

@@ -9,6 +9,11 @@ package final class OffscreenCanvas {
     package let height: Int
     package let drawer: DisplayListRenderer
     private let target: Texture
+    /// The target frames drawn ahead (`renderAhead`) take turns with `target` in, made at the
+    /// first where the engine draws ahead.
+    private var second: Texture?
+    /// The frame drawn ahead and not yet handed over: its target and the mark of its drawing.
+    private var ahead: (target: Texture, fence: Int)?
 
     /// A canvas of `width` × `height` pixels drawn by `renderer`, its images and fonts read
     /// from `assetsDirectory` through `decoders` (none: PNG only, no text).
@@ -43,7 +48,19 @@ package final class OffscreenCanvas {
     /// `render` of several lists, each limited to its clip (the screens of a split stage).
     package func render(_ lists: [DisplayList], clips: [Rect?], pixelScale: Double, overlay: DisplayList? = nil,
                         overlayScale: Double = 1, background: Color = .black) throws -> [UInt8] {
+        precondition(ahead == nil, "a frame drawn ahead not handed over yet (finishAhead)")
+        try draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale, background: background,
+                 into: target)
+        let pixels = try renderer.readPixels().rgba
+        try Interruption.check()
+        return pixels
+    }
+
+    /// Clears `into` to `background` and draws the lists into it, as `render` does.
+    private func draw(_ lists: [DisplayList], clips: [Rect?], pixelScale: Double, overlay: DisplayList?, overlayScale: Double,
+                      background: Color, into texture: Texture) throws {
         precondition(lists.count == clips.count, "one clip per list")
+        if renderer.target !== texture { try renderer.setTarget(texture) }
         renderer.clear(background)
         drawer.draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale)
         drawer.textures.endFrame()
@@ -51,7 +68,55 @@ package final class OffscreenCanvas {
         // read-back of what may be 8192² pixels — and again after it, which waits for the
         // calls still drawing: one stopped by a signal meanwhile left the frame unfinished.
         try Interruption.check()
-        let pixels = try renderer.readPixels().rgba
+    }
+
+    /// What `renderAhead` reads back of a frame.
+    package enum Readback {
+        /// Every pixel, RGBA, as `render` returns them.
+        case whole
+        /// The top-left pixel alone: the frame finished, for a caller that times frames.
+        case onePixel
+    }
+
+    /// `render` for frames drawn back to back: each is drawn while the caller goes on (to
+    /// compose the next), into one of two targets in turn, and read back once the next one
+    /// has been given — `take` is handed the frame before this one (none the first time;
+    /// the last by `finishAhead`), so frames are handed over in order, each once. Where the
+    /// engine draws each frame before the call returns (SDL's), `take` is handed this one.
+    /// Throws `Interrupted` when a signal came meanwhile.
+    package func renderAhead(_ lists: [DisplayList], clips: [Rect?], pixelScale: Double, overlay: DisplayList? = nil,
+                             overlayScale: Double = 1, background: Color = .black, reading readback: Readback = .whole,
+                             take: ([UInt8]) throws -> Void) throws {
+        guard renderer.drawsAhead else {
+            try draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale, background: background,
+                     into: target)
+            let pixels = try readback == .whole ? renderer.readPixels().rgba : renderer.readPixel()
+            try Interruption.check()
+            try take(pixels)
+            return
+        }
+        if second == nil { second = try renderer.makeTargetTexture(width: width, height: height) }
+        let into = ahead?.target === target ? second! : target
+        try draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale, background: background,
+                 into: into)
+        let before = ahead
+        ahead = (into, renderer.fence()!)
+        if let before { try take(read(before, readback)) }
+    }
+
+    /// Hands `take` the last frame `renderAhead` drew, once finished (nothing where none
+    /// waits); the next frame drawn ahead starts anew.
+    package func finishAhead(reading readback: Readback = .whole, take: ([UInt8]) throws -> Void) throws {
+        guard let last = ahead else { return }
+        ahead = nil
+        try take(read(last, readback))
+    }
+
+    /// The pixels of a frame drawn ahead, once finished.
+    private func read(_ frame: (target: Texture, fence: Int), _ readback: Readback) throws -> [UInt8] {
+        let pixels = renderer.read(readback == .whole ? PixelRect(x0: 0, y0: 0, x1: width, y1: height) : PixelRect(x0: 0, y0: 0, x1: 1, y1: 1),
+                                   of: frame.target, after: frame.fence)
+        // A signal that came while it was drawn (which then stopped) leaves it unfinished.
         try Interruption.check()
         return pixels
     }

@@ -16,7 +16,7 @@ package final class OffscreenOutput: RasterOutput {
 }
 
 /// Segue's rasterizer on the CPU, its frames shown through an output (`RasterOutput`).
-package final class RasterBackend: RenderBackend {
+package final class RasterBackend: DrawingAhead {
     package let driverName = "raster"
     private let output: any RasterOutput
     /// Draws on a thread of its own while the next call is prepared (`RasterPipeline`).
@@ -28,14 +28,34 @@ package final class RasterBackend: RenderBackend {
     private var clip: PixelRect?
     /// The target's pixels `keepFrame` copied.
     private var kept: RasterImage?
-    /// The image `kept` was copied from, and its pixels that may differ from the copy's: every
-    /// pixel drawn or filled into it since it was kept or last begun again from the copy lies
-    /// in a block of `damage`, so beginning it again copies those blocks alone.
-    private var keptFrom: RasterImage?
-    private var damage = PixelBlocks(width: 0, height: 0)
-    /// The blocks the last copy from `kept` was given (its call holds them until it has run):
-    /// swapped with `damage` there, so that neither is copied as it changes.
-    private var damageGiven = PixelBlocks(width: 0, height: 0)
+    /// The images `kept` may begin again (`restoreKeptFrame`) copying only some blocks,
+    /// each with its pixels that may differ from the copy: every pixel drawn or filled into
+    /// it since it was kept from or last begun again from the copy lies in a block of
+    /// `damage`. An image not here is copied whole. (Frames drawn ahead take turns in two
+    /// targets, `OffscreenCanvas.renderAhead`: each has its own.)
+    private var restorable: [Restorable] = []
+    /// The most images `restorable` holds: the latest ones begun again.
+    private static let restorableLimit = 2
+
+    private struct Restorable {
+        let image: RasterImage
+        var damage: PixelBlocks
+        /// The blocks the last copy from `kept` was given (its call holds them until it has
+        /// run): swapped with `damage` there, so that neither is copied as it changes.
+        var given: PixelBlocks
+
+        init(_ image: RasterImage) {
+            self.image = image
+            damage = PixelBlocks(width: image.width, height: image.height)
+            given = PixelBlocks(width: image.width, height: image.height)
+        }
+
+        /// Notes that the image was begun again from the copy, `damage` given to that copy.
+        mutating func begunAgain() {
+            swap(&damage, &given)
+            damage.removeAll()
+        }
+    }
 
     /// A backend drawing frames for `output`; a signal (`Interruption`) stops a call's
     /// drawing early.
@@ -88,7 +108,7 @@ package final class RasterBackend: RenderBackend {
 
     package func clear(_ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), sparing: CoveredPixels) {
         guard let image = target else { return }
-        if image === keptFrom { damage.insertAll() }
+        if let i = restorableIndex(image) { restorable[i].damage.insertAll() }
         pipeline.fill(Rasterizer.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))), image.bounds, sparing: sparing, into: image)
     }
 
@@ -100,7 +120,7 @@ package final class RasterBackend: RenderBackend {
               covered: CoveredPixels) {
         guard let image = target else { return }
         // (The pixels an edge's coverage reaches lie within a pixel of its triangle.)
-        if image === keptFrom { damage.insert(triangles: vertices, indices, margin: 2, clip: clip ?? image.bounds) }
+        if let i = restorableIndex(image) { restorable[i].damage.insert(triangles: vertices, indices, margin: 2, clip: clip ?? image.bounds) }
         pipeline.draw(vertices, indices, edges: edges, shades: shades, texture: texture.map(Self.image), blended: blended, into: image,
                       clip: clip ?? image.bounds, covered: covered)
     }
@@ -112,31 +132,38 @@ package final class RasterBackend: RenderBackend {
         if kept?.width != frame.width || kept?.height != frame.height { kept = RasterImage(width: frame.width, height: frame.height) }
         guard let kept else { return false }
         pipeline.copy(from: frame, frame.bounds, sparing: .none, into: kept)
-        keptFrom = frame
-        damage = PixelBlocks(width: frame.width, height: frame.height)
-        damageGiven = damage
+        restorable = [Restorable(frame)]
         return true
+    }
+
+    /// Where `image` is in `restorable`.
+    private func restorableIndex(_ image: RasterImage) -> Int? {
+        restorable.firstIndex { $0.image === image }
     }
 
     package func restoreKeptFrame(sparing: CoveredPixels) -> Bool {
         guard let frame = target, let kept, kept.width == frame.width, kept.height == frame.height else { return false }
-        pipeline.copy(from: kept, clip ?? frame.bounds, sparing: sparing, within: frame === keptFrom ? damage : nil, into: frame)
+        let known = restorableIndex(frame)
+        pipeline.copy(from: kept, clip ?? frame.bounds, sparing: sparing, within: known.map { restorable[$0].damage }, into: frame)
         // Begun again whole, the image is the copy again (but the pixels spared, which the
         // draws that paint them add back); within a clip, what lies outside it stays.
         if clip == nil {
-            if frame !== keptFrom {
-                keptFrom = frame
-                damageGiven = PixelBlocks(width: frame.width, height: frame.height)
+            let i: Int
+            if let known {
+                i = known
+            } else {
+                if restorable.count >= Self.restorableLimit { restorable.removeFirst() }
+                restorable.append(Restorable(frame))
+                i = restorable.count - 1
             }
-            swap(&damage, &damageGiven)
-            damage.removeAll()
+            restorable[i].begunAgain()
         }
         return true
     }
 
     package func dropKeptFrame() {
         kept = nil
-        keptFrom = nil
+        restorable = []
     }
 
     package func present() {
@@ -147,6 +174,18 @@ package final class RasterBackend: RenderBackend {
     package func read(_ r: PixelRect, into rgba: UnsafeMutableRawBufferPointer) throws {
         pipeline.wait()
         guard let image = target else { throw RenderError("no memory for the frame") }
+        Self.read(r, of: image, into: rgba)
+    }
+
+    package var fence: Int { pipeline.fence }
+
+    package func read(_ r: PixelRect, of texture: Texture, after fence: Int, into rgba: UnsafeMutableRawBufferPointer) {
+        pipeline.wait(for: fence)
+        Self.read(r, of: Self.image(texture), into: rgba)
+    }
+
+    /// Writes the pixels of `r` (inside `image`) to `rgba`, RGBA bytes, row by row.
+    private static func read(_ r: PixelRect, of image: RasterImage, into rgba: UnsafeMutableRawBufferPointer) {
         let w = r.x1 - r.x0
         for y in r.y0..<r.y1 {
             RasterImage.swapRedAndBlue(image.pixels + y * image.width + r.x0, to: rgba.baseAddress! + (y - r.y0) * w * 4, count: w)

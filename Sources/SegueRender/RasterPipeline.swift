@@ -78,6 +78,15 @@ package final class RasterPipeline {
     /// Returns once every call given so far has run.
     package func wait() { state.waitForAll() }
 
+    /// A mark of the calls given so far, to wait for them alone (`wait(for:)`) while later
+    /// ones run: how many have been given since the pipeline began. No batch holds calls
+    /// from both sides of it (those before would be done only when those after are).
+    package var fence: Int { state.takeFence() }
+
+    /// Returns once every call given before `fence` was taken has run (those given since may
+    /// still be running).
+    package func wait(for fence: Int) { state.waitUntilRun(fence) }
+
     /// One queued call: its work, its target and copies of its buffers.
     private final class Call: Sendable {
         enum Work: Sendable {
@@ -203,6 +212,8 @@ package final class RasterPipeline {
     private final class State: Sendable {
         private struct Ring: Sendable {
             var head = 0, count = 0
+            /// Calls given and run since the pipeline began, and the last fence taken.
+            var given = 0, run = 0, fence = 0
             var stopping = false
         }
 
@@ -234,17 +245,34 @@ package final class RasterPipeline {
             let free = when({ $0.count < calls.count }, reads: true) { ($0.head + $0.count) % calls.count }
             // The thread never looks at a call before it is counted.
             fill(calls[free])
-            when({ _ in true }) { $0.count += 1 }
+            when({ _ in true }) {
+                $0.count += 1
+                $0.given += 1
+            }
+        }
+
+        func takeFence() -> Int {
+            // (Nobody waits for a fence to be taken: no one is woken.)
+            when({ _ in true }, reads: true) {
+                $0.fence = $0.given
+                return $0.given
+            }
         }
 
         func waitForAll() { when({ $0.count == 0 }, reads: true) { _ in } }
+
+        func waitUntilRun(_ fence: Int) { when({ $0.run >= fence }, reads: true) { _ in } }
 
         func stop() { when({ _ in true }) { $0.stopping = true } }
 
         /// The thread's loop: runs the calls given, batch by batch, with `rasterizer`, until
         /// stopped with none left.
         func run(_ rasterizer: Rasterizer) {
-            while let (first, given) = when({ $0.count > 0 || $0.stopping }, reads: true, { $0.count > 0 ? ($0.head, $0.count) : nil }) {
+            // The calls waiting, up to the last fence where it lies among them.
+            func waiting(_ r: Ring) -> (Int, Int)? {
+                r.count > 0 ? (r.head, r.fence > r.run ? min(r.count, r.fence - r.run) : r.count) : nil
+            }
+            while let (first, given) = when({ $0.count > 0 || $0.stopping }, reads: true, { waiting($0) }) {
                 var done = 0
                 while done < given {
                     let n = batch(from: first + done, upTo: given - done)
@@ -253,6 +281,7 @@ package final class RasterPipeline {
                     when({ _ in true }) {
                         $0.head = ($0.head + n) % calls.count
                         $0.count -= n
+                        $0.run += n
                     }
                     done += n
                 }

@@ -37,9 +37,9 @@ package protocol RenderBackend: AnyObject {
     /// from (`restoreKeptFrame`); false, keeping none, where a copy would not spare this
     /// engine any work.
     func keepFrame() -> Bool
-    /// Copies the kept pixels within the clip back into the target (the one they were kept
-    /// from, the caller makes sure), but the pixels of `sparing` (painted over opaquely
-    /// later); false, copying nothing, unless they are of its size.
+    /// Copies the kept pixels within the clip back into the target (of the size of the one
+    /// they were kept from), but the pixels of `sparing` (painted over opaquely later); false,
+    /// copying nothing, unless they are of its size.
     func restoreKeptFrame(sparing: CoveredPixels) -> Bool
     /// Lets go of the kept pixels.
     func dropKeptFrame()
@@ -47,4 +47,15 @@ package protocol RenderBackend: AnyObject {
     func present()
     /// Writes the pixels of `rect` (inside the target) to `rgba`, RGBA bytes, row by row.
     func read(_ rect: PixelRect, into rgba: UnsafeMutableRawBufferPointer) throws
+}
+
+/// An engine that draws while its caller goes on (Segue's rasterizer, on threads of its own):
+/// a frame can be read back while the next one is drawn into another target.
+package protocol DrawingAhead: RenderBackend {
+    /// A mark of what has been given to draw so far.
+    var fence: Int { get }
+    /// Writes the pixels of `rect` (inside `texture`, a target of this engine's) to `rgba`,
+    /// RGBA bytes, row by row, once what was given before `fence` was taken has been drawn
+    /// (what was given since may still be drawing, into other targets).
+    func read(_ rect: PixelRect, of texture: Texture, after fence: Int, into rgba: UnsafeMutableRawBufferPointer)
 }

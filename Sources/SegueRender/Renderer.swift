@@ -135,12 +135,11 @@ package final class Renderer {
     /// While a frame to keep is drawn, the clear it began from and the textures drawn from,
     /// each with its version.
     private var frameToKeep: (clear: Color, textures: [(texture: Texture, version: Int)])?
-    /// The kept frame: the target it was drawn into (nil: the window) and its size, the clip
-    /// it was drawn within, the clear it began from, the textures it was drawn from (weakly:
+    /// The kept frame: the size of the target it was drawn into, the clip it was drawn within, the clear it began from, the textures it was drawn from (weakly:
     /// one let go of leaves it out of date) with their versions, and how many textures had
     /// been made (one made since may be an image an item drew nothing of, not yet loaded);
     /// nil while none is kept.
-    private var kept: (target: Weak<Texture>?, size: PixelRect, clip: Rect?, clear: Color,
+    private var kept: (size: PixelRect, clip: Rect?, clear: Color,
                        textures: [(texture: Weak<Texture>, version: Int)], texturesMade: Int)?
     /// Textures made so far.
     private var texturesMade = 0
@@ -172,7 +171,7 @@ package final class Renderer {
             forgetKeptFrame()
             return false
         }
-        kept = (target.map { Weak($0) }, targetBounds, clip, drawn.clear, drawn.textures.map { (Weak($0.texture), $0.version) },
+        kept = (targetBounds, clip, drawn.clear, drawn.textures.map { (Weak($0.texture), $0.version) },
                 texturesMade)
         return true
     }
@@ -184,13 +183,13 @@ package final class Renderer {
         backend.dropKeptFrame()
     }
 
-    /// Whether `restoreKeptFrame` would begin this frame from the kept one: the target the
-    /// one it was kept from, of the same size and within the same clip, the pending clear
-    /// the one it began from, no texture made since, and every texture it was drawn from as
-    /// it was.
+    /// Whether `restoreKeptFrame` would begin this frame from the kept one: a target of the
+    /// size of the one it was kept from (that one, or another: frames drawn ahead take turns
+    /// in two), within the same clip, the pending clear the one it began from, no texture
+    /// made since, and every texture it was drawn from as it was.
     var canRestoreKeptFrame: Bool {
-        guard let kept, clip == kept.clip, pendingClear == kept.clear, kept.size == targetBounds, kept.texturesMade == texturesMade,
-              kept.target.map({ $0.object.map { $0 === target } ?? false }) ?? (target == nil) else { return false }
+        guard let kept, clip == kept.clip, pendingClear == kept.clear, kept.size == targetBounds,
+              kept.texturesMade == texturesMade else { return false }
         return kept.textures.allSatisfy { $0.texture.object.map { t in t.version } == $0.version }
     }
 
@@ -247,6 +246,29 @@ package final class Renderer {
         applyPendingClear()
         var pixels = [UInt8](repeating: 0, count: (r.x1 - r.x0) * (r.y1 - r.y0) * 4)
         try pixels.withUnsafeMutableBytes { try backend.read(r, into: $0) }
+        return pixels
+    }
+
+    /// Whether the engine draws while its caller goes on (`DrawingAhead`): `fence()` gives
+    /// a mark to read a target by while later drawing goes on.
+    package var drawsAhead: Bool { backend is any DrawingAhead }
+
+    /// A mark of what has been drawn so far (the pending clear applied), where the engine
+    /// draws while its caller goes on (`DrawingAhead`: Segue's rasterizer); nil where each
+    /// call has drawn before it returns, as far as the caller can tell.
+    package func fence() -> Int? {
+        guard let ahead = backend as? any DrawingAhead else { return nil }
+        applyPendingClear()
+        return ahead.fence
+    }
+
+    /// The RGBA bytes of `r` (inside `texture`, a target drawn into before `fence` was taken:
+    /// `fence()`), row by row, once that drawing is done; what was drawn since (into other
+    /// targets) may still be drawing.
+    package func read(_ r: PixelRect, of texture: Texture, after fence: Int) -> [UInt8] {
+        guard let ahead = backend as? any DrawingAhead else { preconditionFailure("a fence from an engine that does not draw ahead") }
+        var pixels = [UInt8](repeating: 0, count: (r.x1 - r.x0) * (r.y1 - r.y0) * 4)
+        pixels.withUnsafeMutableBytes { ahead.read(r, of: texture, after: fence, into: $0) }
         return pixels
     }
 

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import SegueRender
 
@@ -194,5 +196,43 @@ private extension Rasterizer {
                 draw(v, i, texture: texture, blended: blended, into: target, clip: clip, covered: covered)
             }
         }
+    }
+}
+
+/// `RasterPipeline.wait(for:)` waits for the calls given before its fence alone.
+@Suite struct RasterPipelineFenceTests {
+    /// Holds the raster thread the second time it is asked whether to give up, up to 5 s.
+    final class Hold: Sendable {
+        let asked = Atomic<Int>(0)
+        let release = DispatchSemaphore(value: 0)
+
+        func ask() -> Bool {
+            if asked.wrappingAdd(1, ordering: .relaxed).oldValue == 1 { _ = release.wait(timeout: .now() + 5) }
+            return false
+        }
+    }
+
+    /// A fill of `a`, a fence, then a fill of `b` that the raster thread is held in: waiting
+    /// for the fence returns at once with `a` filled and `b` not yet — the two fills are
+    /// not one batch, or `a` would be done only with `b` — and the fence counts the calls.
+    @Test func waitsForTheCallsBeforeItsFenceAlone() {
+        let hold = Hold()
+        let pipeline = RasterPipeline(.init(parallelArea: 0, isCancelled: { hold.ask() }))
+        let a = RasterImage(width: 16, height: 16)!, b = RasterImage(width: 16, height: 16)!
+        #expect(pipeline.fence == 0)
+        pipeline.fill(0xFFFF_0000, a.bounds, sparing: .none, into: a)
+        let fence = pipeline.fence
+        pipeline.fill(0xFF00_00FF, b.bounds, sparing: .none, into: b)
+        let start = DispatchTime.now().uptimeNanoseconds
+        pipeline.wait(for: fence)
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        #expect(fence == 1)
+        #expect(waited < 2, "waited \(waited) s: for the call after the fence too")
+        #expect(a.pixels[0] == 0xFFFF_0000 && a.pixels[255] == 0xFFFF_0000)
+        #expect(b.pixels[0] == 0 && b.pixels[255] == 0)
+        hold.release.signal()
+        pipeline.wait()
+        #expect(b.pixels[0] == 0xFF00_00FF && b.pixels[255] == 0xFF00_00FF)
+        #expect(pipeline.fence == 2)
     }
 }

@@ -129,4 +129,36 @@ import SegueCatalog
         #expect((kept.renderer.keptFramesRestored > 0) == settles, "\(name): \(kept.renderer.keptFramesRestored) frames begun from it")
     }
 
+    /// Frames drawn ahead (`OffscreenCanvas.renderAhead`: each drawn while the next is given,
+    /// into two targets in turn, each begun from the settled bottom with its own blocks drawn
+    /// since) are the very frames drawn one at a time, handed over in order, each once — while
+    /// the drag moves on, leaps ahead, comes back, and a drawn-ahead run ends and begins again.
+    @Test(arguments: ["explode", "fold", "magicmove", "cube"])
+    func framesDrawnAheadAreTheFramesDrawnOneAtATime(_ name: String) throws {
+        let platform = try Platform(headless: true)
+        func canvas() throws -> OffscreenCanvas {
+            try OffscreenCanvas(platform: platform, width: Int(Self.screen.width), height: Int(Self.screen.height),
+                                assetsDirectory: try Assets.directory())
+        }
+        let ahead = try canvas(), alone = try canvas()
+        let demo = try Self.demo(name)
+        try ahead.drawer.textures.registerAssets(demo.images)
+        try alone.drawer.textures.registerAssets(demo.images)
+        let steps = [0.4, 0.41, 0.42, 0.43, 0.6, 0.44, 0.45, 0.46]
+        var expected: [[UInt8]] = [], handed: [[UInt8]] = []
+        for (k, progress) in steps.enumerated() {
+            let list = try demo.frame(of: demo.operations[0], atProgress: progress, scale: 1)
+            expected.append(try alone.render(list, pixelScale: 1))
+            try ahead.renderAhead([list], clips: [nil], pixelScale: 1) { handed.append($0) }
+            if k == 4 { try ahead.finishAhead { handed.append($0) } }
+        }
+        try ahead.finishAhead { handed.append($0) }
+        #expect(handed.count == steps.count)
+        for (k, (a, b)) in zip(handed, expected).enumerated() {
+            let differing = zip(a, b).filter { $0 != $1 }.count
+            #expect(a.count == b.count && differing == 0, "\(name), frame \(k): \(differing) bytes differ")
+        }
+        #expect(ahead.renderer.keptFramesRestored == alone.renderer.keptFramesRestored, "\(name)")
+    }
+
 }
