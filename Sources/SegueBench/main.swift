@@ -160,8 +160,11 @@ func json(_ object: [String: Any]) -> String {
         var compose = Stats(), interval = Stats(), latency = Stats(), cpu = Stats()
         // Frame n's input time, and when the frame before it finished (wall and CPU).
         var began: [Double] = [], finished = (wall: 0.0, cpu: 0.0), first = 0.0
-        /// Notes frame `n` finished (its one pixel read back).
+        var handed = 0
+        /// Notes frame `n` finished (its one pixel read back): the frame before the one just given where the
+        /// renderer draws ahead, that one itself where it does not (SDL's).
         func finish(_ n: Int) {
+            handed = n + 1
             let t = Platform.seconds, c = cpuSeconds()
             if n >= 10 {   // warm-up frames are not counted
                 latency.add(t - began[n])
@@ -187,16 +190,17 @@ func json(_ object: [String: Any]) -> String {
             Compositor.compose(window.layer, scale: 1, into: &list)
             if o.onion > 0 { OnionSkin(count: o.onion).compose(window, scale: 1, offset: .zero, into: &list) }
             let t1 = Platform.seconds
-            try canvas.renderAhead([list], clips: [nil], pixelScale: 1, reading: .onePixel) { _ in finish(i - 1) }
+            try canvas.renderAhead([list], clips: [nil], pixelScale: 1, reading: .onePixel) { _ in finish(handed) }
             if i == 0 {
                 // The first frame begins the transition (its animations made from the file's tracks): timed
                 // alone, to its last pixel.
-                try canvas.finishAhead(reading: .onePixel) { _ in first = Platform.seconds - t0 }
+                try canvas.finishAhead(reading: .onePixel) { _ in handed = 1 }
+                first = Platform.seconds - t0
                 finished = (Platform.seconds, cpuSeconds())
             }
             if i >= 10 { compose.add(t1 - t0) }
         }
-        try canvas.finishAhead(reading: .onePixel) { _ in finish(o.frames + 10) }
+        try canvas.finishAhead(reading: .onePixel) { _ in finish(handed) }
         let wall = Platform.seconds - wallStart
         print("\(name): compose median \(ms(compose.median)) ms p95 \(ms(compose.p95)) · frame median \(ms(interval.median)) ms p95 \(ms(interval.p95)) (latency \(ms(latency.median)) ms; the first, beginning the transition, \(ms(first)) ms), CPU median \(ms(cpu.median)) ms p95 \(ms(cpu.p95)) · \(String(format: "%.0f", 1 / interval.median)) fps (\(String(format: "%.0f", Double(o.frames) / wall)) wall) · \(list.items.count) items, \(canvas.drawer.lastTriangleCount) triangles, \(canvas.drawer.lastDrawCallCount) draw calls · clear skipped in \(canvas.renderer.clearsSkipped - skippedBefore) of \(o.frames + 11) frames, \(canvas.renderer.keptFramesRestored - restoredBefore) begun from the settled bottom · peak \(peakBytes() >> 20) MB")
         results[name] = ["composeMedianMs": compose.median * 1000, "composeP95Ms": compose.p95 * 1000,

@@ -212,8 +212,10 @@ package final class RasterPipeline {
     private final class State: Sendable {
         private struct Ring: Sendable {
             var head = 0, count = 0
-            /// Calls given and run since the pipeline began, and the last fence taken.
-            var given = 0, run = 0, fence = 0
+            /// Calls given and run since the pipeline began.
+            var given = 0, run = 0
+            /// The fences taken that calls have not all run to yet, in order.
+            var fences: [Int] = []
             var stopping = false
         }
 
@@ -254,7 +256,7 @@ package final class RasterPipeline {
         func takeFence() -> Int {
             // (Nobody waits for a fence to be taken: no one is woken.)
             when({ _ in true }, reads: true) {
-                $0.fence = $0.given
+                if $0.given > max($0.run, $0.fences.last ?? 0) { $0.fences.append($0.given) }
                 return $0.given
             }
         }
@@ -268,9 +270,9 @@ package final class RasterPipeline {
         /// The thread's loop: runs the calls given, batch by batch, with `rasterizer`, until
         /// stopped with none left.
         func run(_ rasterizer: Rasterizer) {
-            // The calls waiting, up to the last fence where it lies among them.
+            // The calls waiting, up to the first fence among them.
             func waiting(_ r: Ring) -> (Int, Int)? {
-                r.count > 0 ? (r.head, r.fence > r.run ? min(r.count, r.fence - r.run) : r.count) : nil
+                r.count > 0 ? (r.head, r.fences.first.map { min(r.count, $0 - r.run) } ?? r.count) : nil
             }
             while let (first, given) = when({ $0.count > 0 || $0.stopping }, reads: true, { waiting($0) }) {
                 var done = 0
@@ -282,6 +284,7 @@ package final class RasterPipeline {
                         $0.head = ($0.head + n) % calls.count
                         $0.count -= n
                         $0.run += n
+                        while let f = $0.fences.first, f <= $0.run { $0.fences.removeFirst() }
                     }
                     done += n
                 }

@@ -212,27 +212,32 @@ private extension Rasterizer {
         }
     }
 
-    /// A fill of `a`, a fence, then a fill of `b` that the raster thread is held in: waiting
-    /// for the fence returns at once with `a` filled and `b` not yet — the two fills are
-    /// not one batch, or `a` would be done only with `b` — and the fence counts the calls.
+    /// A fill of `a`, a fence, a fill of `b` that the raster thread is held in, another
+    /// fence and a fill of `c`: waiting for the first fence returns at once with `a` filled
+    /// and `b` not yet — no batch spans a fence, or `a` would be done only with `b` (and
+    /// `c`) — and each fence counts the calls given before it.
     @Test func waitsForTheCallsBeforeItsFenceAlone() {
         let hold = Hold()
         let pipeline = RasterPipeline(.init(parallelArea: 0, isCancelled: { hold.ask() }))
-        let a = RasterImage(width: 16, height: 16)!, b = RasterImage(width: 16, height: 16)!
+        let a = RasterImage(width: 16, height: 16)!, b = RasterImage(width: 16, height: 16)!, c = RasterImage(width: 16, height: 16)!
         #expect(pipeline.fence == 0)
         pipeline.fill(0xFFFF_0000, a.bounds, sparing: .none, into: a)
-        let fence = pipeline.fence
+        let first = pipeline.fence
         pipeline.fill(0xFF00_00FF, b.bounds, sparing: .none, into: b)
+        let second = pipeline.fence
+        pipeline.fill(0xFF00_FF00, c.bounds, sparing: .none, into: c)
         let start = DispatchTime.now().uptimeNanoseconds
-        pipeline.wait(for: fence)
+        pipeline.wait(for: first)
         let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        #expect(fence == 1)
-        #expect(waited < 2, "waited \(waited) s: for the call after the fence too")
+        #expect(first == 1 && second == 2)
+        #expect(waited < 2, "waited \(waited) s: for the calls after the fence too")
         #expect(a.pixels[0] == 0xFFFF_0000 && a.pixels[255] == 0xFFFF_0000)
         #expect(b.pixels[0] == 0 && b.pixels[255] == 0)
         hold.release.signal()
-        pipeline.wait()
+        pipeline.wait(for: second)
         #expect(b.pixels[0] == 0xFF00_00FF && b.pixels[255] == 0xFF00_00FF)
-        #expect(pipeline.fence == 2)
+        pipeline.wait()
+        #expect(c.pixels[0] == 0xFF00_FF00 && c.pixels[255] == 0xFF00_FF00)
+        #expect(pipeline.fence == 3)
     }
 }
