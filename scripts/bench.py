@@ -7,8 +7,8 @@
      headless Chromium, uncapped), so both meet the same machine load; prints medians and the
      ratios. Both are timed alike: a frame is the interval from one finished frame to the next
      with frames drawn back to back (Segue's drawn while the next is composed, as its exports
-     are; Chromium's between its compositor's draws), and Segue's latency, input to last
-     pixel, is printed beside it.
+     are; Chromium's between its compositor's draws), and Segue's latency, input to read-back
+     (once the next frame is given), is printed beside it.
   2. Engine: 10,000 animations advanced and composed per frame (segue-bench engine).
   3. Soak: 1,000 transitions back to back (segue-bench soak): memory growth, live textures.
   4. The live app under Xvfb (when Xvfb and xdotool are there): launch to first frame, and

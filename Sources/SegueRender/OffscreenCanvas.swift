@@ -3,14 +3,15 @@ import SegueProcess
 
 /// Renders display lists into an exact-size RGBA image without showing anything: a target
 /// texture of a renderer (Segue's rasterizer in memory, or a platform's engine on a hidden
-/// window).
+/// window), or two in turn for frames drawn back to back (`renderAhead`).
 package final class OffscreenCanvas {
     package let width: Int
     package let height: Int
     package let drawer: DisplayListRenderer
     private let target: Texture
     /// The target frames drawn ahead (`renderAhead`) take turns with `target` in, made at the
-    /// first where the engine draws ahead.
+    /// first where the engine draws ahead (and kept: a texture made puts a kept frame out of
+    /// date); nil while none could be had, and frames are drawn one at a time.
     private var second: Texture?
     /// The frame drawn ahead and not yet handed over: its target and the mark of its drawing.
     private var ahead: (target: Texture, fence: Int)?
@@ -51,7 +52,14 @@ package final class OffscreenCanvas {
         precondition(ahead == nil, "a frame drawn ahead not handed over yet (finishAhead)")
         try draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale, background: background,
                  into: target)
-        let pixels = try renderer.readPixels().rgba
+        return try readBack(.whole)
+    }
+
+    /// `readback` of the frame just drawn into the current target, once finished.
+    private func readBack(_ readback: Readback) throws -> [UInt8] {
+        let pixels = try readback == .whole ? renderer.readPixels().rgba : renderer.readPixel()
+        // (Again after the read-back, which waits for the calls still drawing: one stopped by
+        // a signal meanwhile left the frame unfinished.)
         try Interruption.check()
         return pixels
     }
@@ -65,8 +73,7 @@ package final class OffscreenCanvas {
         drawer.draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale)
         drawer.textures.endFrame()
         // A signal that came while drawing (which then stopped) ends it here, before the
-        // read-back of what may be 8192² pixels — and again after it, which waits for the
-        // calls still drawing: one stopped by a signal meanwhile left the frame unfinished.
+        // read-back of what may be 8192² pixels.
         try Interruption.check()
     }
 
@@ -82,34 +89,38 @@ package final class OffscreenCanvas {
     /// compose the next), into one of two targets in turn, and read back once the next one
     /// has been given — `take` is handed the frame before this one (none the first time;
     /// the last by `finishAhead`), so frames are handed over in order, each once. Where the
-    /// engine draws each frame before the call returns (SDL's), `take` is handed this one.
-    /// Throws `Interrupted` when a signal came meanwhile.
+    /// engine draws each frame before the call returns (SDL's), or memory for a second
+    /// target cannot be had, `take` is handed this one. Throws `Interrupted` when a signal
+    /// came meanwhile; after a throw (there, or from `take`) no frame waits to be handed over.
     package func renderAhead(_ lists: [DisplayList], clips: [Rect?], pixelScale: Double, overlay: DisplayList? = nil,
                              overlayScale: Double = 1, background: Color = .black, reading readback: Readback = .whole,
                              take: ([UInt8]) throws -> Void) throws {
-        guard renderer.drawsAhead else {
+        if second == nil, renderer.drawsAhead { second = try? renderer.makeTargetTexture(width: width, height: height) }
+        guard let second else {
             try draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale, background: background,
                      into: target)
-            let pixels = try readback == .whole ? renderer.readPixels().rgba : renderer.readPixel()
-            try Interruption.check()
-            try take(pixels)
+            try take(readBack(readback))
             return
         }
-        if second == nil { second = try renderer.makeTargetTexture(width: width, height: height) }
-        let into = ahead?.target === target ? second! : target
+        let before = ahead
+        ahead = nil
+        let into = before?.target === target ? second : target
         try draw(lists, clips: clips, pixelScale: pixelScale, overlay: overlay, overlayScale: overlayScale, background: background,
                  into: into)
-        let before = ahead
-        ahead = (into, renderer.fence()!)
+        // (A canvas with a second target draws ahead: its renderer gives fences.)
+        let drawn = (target: into, fence: renderer.fence()!)
         if let before { try take(read(before, readback)) }
+        ahead = drawn
     }
 
     /// Hands `take` the last frame `renderAhead` drew, once finished (nothing where none
-    /// waits); the next frame drawn ahead starts anew.
+    /// waits), and draws into the first target again.
     package func finishAhead(reading readback: Readback = .whole, take: ([UInt8]) throws -> Void) throws {
         guard let last = ahead else { return }
         ahead = nil
-        try take(read(last, readback))
+        let pixels = try read(last, readback)
+        if renderer.target !== target { try renderer.setTarget(target) }
+        try take(pixels)
     }
 
     /// The pixels of a frame drawn ahead, once finished.

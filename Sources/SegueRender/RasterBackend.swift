@@ -34,7 +34,7 @@ package final class RasterBackend: DrawingAhead {
     /// `damage`. An image not here is copied whole. (Frames drawn ahead take turns in two
     /// targets, `OffscreenCanvas.renderAhead`: each has its own.)
     private var restorable: [Restorable] = []
-    /// The most images `restorable` holds: the latest ones begun again.
+    /// The most images `restorable` holds: the latest ones it took in.
     private static let restorableLimit = 2
 
     private struct Restorable {
@@ -177,11 +177,14 @@ package final class RasterBackend: DrawingAhead {
         Self.read(r, of: image, into: rgba)
     }
 
-    package var fence: Int { pipeline.fence }
+    package func fence() -> Int { pipeline.fence() }
 
     package func read(_ r: PixelRect, of texture: Texture, after fence: Int, into rgba: UnsafeMutableRawBufferPointer) {
+        guard case .image(let image, let drawnBy) = texture.storage, drawnBy === pipeline else {
+            preconditionFailure("a texture of another renderer read after this one's fence")
+        }
         pipeline.wait(for: fence)
-        Self.read(r, of: Self.image(texture), into: rgba)
+        Self.read(r, of: image, into: rgba)
     }
 
     /// Writes the pixels of `r` (inside `image`) to `rgba`, RGBA bytes, row by row.

@@ -13,13 +13,15 @@ import Synchronization
 /// was given by the time the thread comes free (so drawing starts with the first call,
 /// while the caller prepares the rest), up to the first call that samples an image an
 /// earlier one of it draws into, or draws into one an earlier one samples: that call starts
-/// the next batch. (A copy reads the same rows it writes.)
+/// the next batch (a copy reads the same rows it writes) — and up to the first fence taken
+/// (`fence()`), so that the calls before it are done before any after it.
 ///
 /// Each call's buffers are copied when it is given, into memory kept between calls (nothing
 /// is allocated once it has grown), so the caller may reuse its own at once. The images a
 /// call reads or writes are held until it has run; nobody else may touch their pixels
 /// meanwhile: `wait()` before reading or showing a target, or writing into an image a call
-/// may sample. At most `depth` calls wait; giving one more waits for room. Calls are given from
+/// may sample — or `wait(for:)` a fence taken after the calls that drew into a target, to
+/// read it while later calls draw into others. At most `depth` calls wait; giving one more waits for room. Calls are given from
 /// one thread (the renderer's); the arguments are checked there, as `Rasterizer.draw`
 /// checks them. Everything the two threads share is `Sendable`, checked by the compiler: a
 /// call's buffers and images, the ring's counters behind a lock, the memory the workers
@@ -78,10 +80,11 @@ package final class RasterPipeline {
     /// Returns once every call given so far has run.
     package func wait() { state.waitForAll() }
 
-    /// A mark of the calls given so far, to wait for them alone (`wait(for:)`) while later
-    /// ones run: how many have been given since the pipeline began. No batch holds calls
-    /// from both sides of it (those before would be done only when those after are).
-    package var fence: Int { state.takeFence() }
+    /// Takes a fence: a mark of the calls given so far, to wait for them alone (`wait(for:)`)
+    /// while later ones run — how many have been given since the pipeline began. No batch
+    /// holds calls from both sides of a fence (those before would be done only when those
+    /// after are).
+    package func fence() -> Int { state.takeFence() }
 
     /// Returns once every call given before `fence` was taken has run (those given since may
     /// still be running).

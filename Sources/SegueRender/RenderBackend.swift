@@ -52,8 +52,8 @@ package protocol RenderBackend: AnyObject {
 /// An engine that draws while its caller goes on (Segue's rasterizer, on threads of its own):
 /// a frame can be read back while the next one is drawn into another target.
 package protocol DrawingAhead: RenderBackend {
-    /// A mark of what has been given to draw so far.
-    var fence: Int { get }
+    /// Takes a mark of what has been given to draw so far.
+    func fence() -> Int
     /// Writes the pixels of `rect` (inside `texture`, a target of this engine's) to `rgba`,
     /// RGBA bytes, row by row, once what was given before `fence` was taken has been drawn
     /// (what was given since may still be drawing, into other targets).

@@ -135,10 +135,11 @@ package final class Renderer {
     /// While a frame to keep is drawn, the clear it began from and the textures drawn from,
     /// each with its version.
     private var frameToKeep: (clear: Color, textures: [(texture: Texture, version: Int)])?
-    /// The kept frame: the size of the target it was drawn into, the clip it was drawn within, the clear it began from, the textures it was drawn from (weakly:
-    /// one let go of leaves it out of date) with their versions, and how many textures had
-    /// been made (one made since may be an image an item drew nothing of, not yet loaded);
-    /// nil while none is kept.
+    /// The kept frame: the size of the target it was drawn into, the clip it was drawn
+    /// within, the clear it began from, the textures it was drawn from (weakly: one let go of
+    /// leaves it out of date) with their versions, and how many textures had been made (one
+    /// made since may be an image an item drew nothing of, not yet loaded); nil while none is
+    /// kept.
     private var kept: (size: PixelRect, clip: Rect?, clear: Color,
                        textures: [(texture: Weak<Texture>, version: Int)], texturesMade: Int)?
     /// Textures made so far.
@@ -146,7 +147,7 @@ package final class Renderer {
     /// How many frames began from the kept frame (a figure for the bench and the tests).
     package private(set) var keptFramesRestored = 0
     /// The most pixels a kept frame holds (twice 3840 × 2160: 66 MB): a larger target is
-    /// drawn whole every frame rather than held twice.
+    /// drawn whole every frame rather than held once more.
     static let keptFrameLimit = 2 * 3840 * 2160
 
     /// The whole of the current target, in pixels.
@@ -253,13 +254,13 @@ package final class Renderer {
     /// a mark to read a target by while later drawing goes on.
     package var drawsAhead: Bool { backend is any DrawingAhead }
 
-    /// A mark of what has been drawn so far (the pending clear applied), where the engine
-    /// draws while its caller goes on (`DrawingAhead`: Segue's rasterizer); nil where each
-    /// call has drawn before it returns, as far as the caller can tell.
+    /// Takes a mark of what has been given to draw so far (the pending clear applied), where
+    /// the engine draws while its caller goes on (`DrawingAhead`: Segue's rasterizer); nil
+    /// where each call has drawn before it returns, as far as the caller can tell.
     package func fence() -> Int? {
         guard let ahead = backend as? any DrawingAhead else { return nil }
         applyPendingClear()
-        return ahead.fence
+        return ahead.fence()
     }
 
     /// The RGBA bytes of `r` (inside `texture`, a target drawn into before `fence` was taken:

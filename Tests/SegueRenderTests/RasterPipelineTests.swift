@@ -220,11 +220,11 @@ private extension Rasterizer {
         let hold = Hold()
         let pipeline = RasterPipeline(.init(parallelArea: 0, isCancelled: { hold.ask() }))
         let a = RasterImage(width: 16, height: 16)!, b = RasterImage(width: 16, height: 16)!, c = RasterImage(width: 16, height: 16)!
-        #expect(pipeline.fence == 0)
+        #expect(pipeline.fence() == 0)
         pipeline.fill(0xFFFF_0000, a.bounds, sparing: .none, into: a)
-        let first = pipeline.fence
+        let first = pipeline.fence()
         pipeline.fill(0xFF00_00FF, b.bounds, sparing: .none, into: b)
-        let second = pipeline.fence
+        let second = pipeline.fence()
         pipeline.fill(0xFF00_FF00, c.bounds, sparing: .none, into: c)
         let start = DispatchTime.now().uptimeNanoseconds
         pipeline.wait(for: first)
@@ -238,6 +238,6 @@ private extension Rasterizer {
         #expect(b.pixels[0] == 0xFF00_00FF && b.pixels[255] == 0xFF00_00FF)
         pipeline.wait()
         #expect(c.pixels[0] == 0xFF00_FF00 && c.pixels[255] == 0xFF00_FF00)
-        #expect(pipeline.fence == 3)
+        #expect(pipeline.fence() == 3)
     }
 }

@@ -132,9 +132,11 @@ import SegueCatalog
     /// Frames drawn ahead (`OffscreenCanvas.renderAhead`: each drawn while the next is given,
     /// into two targets in turn, each begun from the settled bottom with its own blocks drawn
     /// since) are the very frames drawn one at a time, handed over in order, each once — while
-    /// the drag moves on, leaps ahead, comes back, and a drawn-ahead run ends and begins again.
-    @Test(arguments: ["explode", "fold", "magicmove", "cube"])
-    func framesDrawnAheadAreTheFramesDrawnOneAtATime(_ name: String) throws {
+    /// the drag moves on, leaps ahead, comes back, and a drawn-ahead run ends and begins again;
+    /// whole, or within a clip (a split stage's screen).
+    @Test(arguments: [("explode", nil), ("fold", nil), ("magicmove", nil), ("crossfade", nil),
+                      ("explode", Rect(x: 20.5, y: 40, width: 300, height: 500))])
+    func framesDrawnAheadAreTheFramesDrawnOneAtATime(_ name: String, _ clip: Rect?) throws {
         let platform = try Platform(headless: true)
         func canvas() throws -> OffscreenCanvas {
             try OffscreenCanvas(platform: platform, width: Int(Self.screen.width), height: Int(Self.screen.height),
@@ -148,8 +150,8 @@ import SegueCatalog
         var expected: [[UInt8]] = [], handed: [[UInt8]] = []
         for (k, progress) in steps.enumerated() {
             let list = try demo.frame(of: demo.operations[0], atProgress: progress, scale: 1)
-            expected.append(try alone.render(list, pixelScale: 1))
-            try ahead.renderAhead([list], clips: [nil], pixelScale: 1) { handed.append($0) }
+            expected.append(try alone.render(list, pixelScale: 1, clip: clip))
+            try ahead.renderAhead([list], clips: [clip], pixelScale: 1) { handed.append($0) }
             if k == 4 { try ahead.finishAhead { handed.append($0) } }
         }
         try ahead.finishAhead { handed.append($0) }
@@ -159,6 +161,7 @@ import SegueCatalog
             #expect(a.count == b.count && differing == 0, "\(name), frame \(k): \(differing) bytes differ")
         }
         #expect(ahead.renderer.keptFramesRestored == alone.renderer.keptFramesRestored, "\(name)")
+        #expect(ahead.renderer.keptFramesRestored > 0, "\(name): no frame begun from the settled bottom")
     }
 
 }
