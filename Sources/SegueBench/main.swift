@@ -77,7 +77,8 @@ struct Options {
           (1280 × 800 unless --size says), frames drawn back to back as an export draws
           them, each while the next is composed: a frame is the time between one read back
           and the next (as Chromium's are timed), its latency from its input to its read-back
-          (once the next is given); engine: N animations (K per view) advanced and composed; soak: transitions back to back (memory, textures). Every mode prints
+          (once the next is given); engine: N animations (K per view) advanced and
+          composed; soak: transitions back to back (memory, textures). Every mode prints
           human lines, then one `RESULT {json}` line for scripts/bench.py.
 
         \(HelpText.table(all))

@@ -148,15 +148,11 @@ package final class RasterBackend: DrawingAhead {
         // Begun again whole, the image is the copy again (but the pixels spared, which the
         // draws that paint them add back); within a clip, what lies outside it stays.
         if clip == nil {
-            let i: Int
-            if let known {
-                i = known
-            } else {
+            if known == nil {
                 if restorable.count >= Self.restorableLimit { restorable.removeFirst() }
                 restorable.append(Restorable(frame))
-                i = restorable.count - 1
             }
-            restorable[i].begunAgain()
+            restorable[known ?? restorable.count - 1].begunAgain()
         }
         return true
     }

@@ -21,11 +21,11 @@ import Synchronization
 /// call reads or writes are held until it has run; nobody else may touch their pixels
 /// meanwhile: `wait()` before reading or showing a target, or writing into an image a call
 /// may sample — or `wait(for:)` a fence taken after the calls that drew into a target, to
-/// read it while later calls draw into others. At most `depth` calls wait; giving one more waits for room. Calls are given from
-/// one thread (the renderer's); the arguments are checked there, as `Rasterizer.draw`
-/// checks them. Everything the two threads share is `Sendable`, checked by the compiler: a
-/// call's buffers and images, the ring's counters behind a lock, the memory the workers
-/// are handed (`RasterMemory`).
+/// read it while later calls draw into others. At most `depth` calls wait; giving one more
+/// waits for room. Calls are given from one thread (the renderer's); the arguments are
+/// checked there, as `Rasterizer.draw` checks them. Everything the two threads share is
+/// `Sendable`, checked by the compiler: a call's buffers and images, the ring's counters
+/// behind a lock, the memory the workers are handed (`RasterMemory`).
 package final class RasterPipeline {
     private let state: State
 
