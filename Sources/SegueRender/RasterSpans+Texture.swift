@@ -1,12 +1,17 @@
+internal import CSegueSupport
+
 /// Spans of an image: texels walked along a row, sampled bilinearly (four pixels at a time
 /// where they can), faded and blended.
 extension Rasterizer {
     /// One row of a textured triangle from column `lo` to `hi`: the texel position (u, v,
     /// in texels, centres at whole numbers) at its origin, `skip` columns before `lo`, and
     /// its step a column, times `color` (opaque white leaves the texels as they are).
+    /// `nextRow`, the position's step to the row below, says which texels to fetch ahead
+    /// for the next row (a hint to the cache, no effect on any pixel; nil: one texel down).
     @inline(__always)
     static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
-                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, _ blended: Bool) {
+                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, _ blended: Bool,
+                             nextRow: SIMD4<Float>? = nil) {
         let n = hi - lo
         var uniform: UInt32 = 0, rb = ChannelPair(), ga = ChannelPair(), varying = false
         switch color {
@@ -21,7 +26,7 @@ extension Rasterizer {
             }
         }
         let white = !varying && uniform == 0xFFFF_FFFF
-        var walk = TexelWalk(texture, t, dt, skip: skip)
+        var walk = TexelWalk(texture, t, dt, skip: skip, nextRow: nextRow)
         /// Columns from…to by the general path: clamped, times the colour.
         func general(_ from: Int, _ to: Int) {
             guard from <= to else { return }
@@ -235,14 +240,18 @@ extension Rasterizer {
         let du: Int, dv: Int
         /// The last texel centres, where positions are clamped.
         let maxU: Int, maxV: Int
+        /// Texels from a footprint's first to about where the next row's footprint reaches
+        /// below it, to fetch ahead (`insideBilinear4`).
+        let ahead: Int
 
         /// The walk `skip` columns on from position `t`. Positions are held to ±2³⁰ texels
         /// (a sliver's extrapolation to its origin column can reach far past the texture;
         /// every step stays exact well within 64 bits), and rounded to the nearest 1/65536 of
         /// a texel: a float's error off a texel centre or a step of one texel (a picture
-        /// shown where it was drawn) is not a fraction of a texel more.
+        /// shown where it was drawn) is not a fraction of a texel more. `nextRow` is the
+        /// position's step to the row below (`ahead`; nil: one texel down).
         @inline(__always)
-        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int) {
+        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int, nextRow: SIMD4<Float>? = nil) {
             let limit = Float(1 << 30)
             @inline(__always) func fixed(_ v: Float) -> Int { Int((min(max(v, -limit), limit) * 65536).rounded()) }
             texels = texture.pixels
@@ -251,6 +260,10 @@ extension Rasterizer {
             (du, dv) = (fixed(dt.x), fixed(dt.y))
             (u, v) = (fixed(t.x) &+ du &* skip, fixed(t.y) &+ dv &* skip)
             (maxU, maxV) = ((width - 1) << 16, (height - 1) << 16)
+            // (Held to a few texels: a sliver's step may be anything, or not finite.)
+            @inline(__always) func few(_ x: Float) -> Int { x.isFinite ? Int(min(max(x, -4), 4).rounded()) : 0 }
+            let below = nextRow ?? SIMD4(0, 1, 0, 0)
+            ahead = (few(below.y) &+ 1) &* width &+ few(below.x)
         }
 
         /// The steps k in 0…`steps` at which the 2 × 2 texels lie inside the texture (0 ≤
@@ -327,6 +340,11 @@ extension Rasterizer {
                 SIMD4(lowHalf: UnsafeRawPointer(texels + (Int(at[j]) &+ below)).loadUnaligned(as: SIMD2<UInt32>.self),
                       highHalf: UnsafeRawPointer(texels + (Int(at[k]) &+ below)).loadUnaligned(as: SIMD2<UInt32>.self))
             }
+            // The texels the next row will read below these are fetched now, as they would
+            // not be in the cache by then: a turned image's rows cross the texture's rows
+            // where the processor's own fetching ahead does not follow.
+            segue_prefetch(texels + (Int(at[0]) &+ ahead))
+            segue_prefetch(texels + (Int(at[3]) &+ ahead))
             let fv = SIMD4<UInt32>(truncatingIfNeeded: v &>> 8 & 0xFF)
             let first = Rasterizer.lerp4(pairs(0, 1, below: 0), pairs(0, 1, below: w), SIMD4(fv[0], fv[0], fv[1], fv[1]))
             let second = Rasterizer.lerp4(pairs(2, 3, below: 0), pairs(2, 3, below: w), SIMD4(fv[2], fv[2], fv[3], fv[3]))

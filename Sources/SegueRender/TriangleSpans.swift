@@ -162,7 +162,8 @@ extension Rasterizer {
                                          uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
             } else if let texture {
                 Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
-                                        uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
+                                        uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended,
+                                        nextRow: dtdy)
             } else if rowConstant {
                 // (Optional chaining reads the shading where it is; binding it would copy it.)
                 let c = Rasterizer.pack(exact?.uniform ?? exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)

@@ -19,6 +19,12 @@ int segue_signal_received(void);
 /// Forgets a received signal (for tests).
 void segue_signal_reset(void);
 
+// ---- Memory ------------------------------------------------------------------------------
+
+/// Asks the processor to bring the cache line holding `address` into its caches ahead of a
+/// read (a hint: no fault, no effect on any result, whatever the address).
+static inline void segue_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 // ---- Files (files.c) ------------------------------------------------------------------
 
 /// syncfs(2): flushes the whole file system holding `fd` to its device; 0 or -1 (errno).
