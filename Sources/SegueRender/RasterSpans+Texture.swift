@@ -7,7 +7,8 @@ extension Rasterizer {
     /// in texels, centres at whole numbers) at its origin, `skip` columns before `lo`, and
     /// its step a column, times `color` (opaque white leaves the texels as they are).
     /// `nextRow`, the position's step to the row below, says which texels to fetch ahead
-    /// for the next row (a hint to the cache, no effect on any pixel; nil: one texel down).
+    /// for the rows to come (a hint to the cache, no effect on any pixel; nil: one texel
+    /// down).
     @inline(__always)
     static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
                              _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, _ blended: Bool,
@@ -240,8 +241,10 @@ extension Rasterizer {
         let du: Int, dv: Int
         /// The last texel centres, where positions are clamped.
         let maxU: Int, maxV: Int
-        /// Texels from a footprint's first to about where the next row's footprint reaches
-        /// below it, to fetch ahead (`insideBilinear4`).
+        /// Texels from a footprint's first to about where the footprint three rows on reaches
+        /// below it, to fetch ahead (`insideBilinear4`): one row on was too close for a fetch
+        /// from the shared cache to arrive in time, five no better than three (measured on
+        /// explode, 2026-12).
         let ahead: Int
 
         /// The walk `skip` columns on from position `t`. Positions are held to ±2³⁰ texels
@@ -260,10 +263,10 @@ extension Rasterizer {
             (du, dv) = (fixed(dt.x), fixed(dt.y))
             (u, v) = (fixed(t.x) &+ du &* skip, fixed(t.y) &+ dv &* skip)
             (maxU, maxV) = ((width - 1) << 16, (height - 1) << 16)
-            // (Held to a few texels: a sliver's step may be anything, or not finite.)
+            // (Held to four texels: a sliver's step may be anything, or not finite.)
             @inline(__always) func few(_ x: Float) -> Int { x.isFinite ? Int(min(max(x, -4), 4).rounded()) : 0 }
             let below = nextRow ?? SIMD4(0, 1, 0, 0)
-            ahead = (few(below.y) &+ 1) &* width &+ few(below.x)
+            ahead = (few(3 * below.y) &+ 1) &* width &+ few(3 * below.x)
         }
 
         /// The steps k in 0…`steps` at which the 2 × 2 texels lie inside the texture (0 ≤
@@ -340,7 +343,7 @@ extension Rasterizer {
                 SIMD4(lowHalf: UnsafeRawPointer(texels + (Int(at[j]) &+ below)).loadUnaligned(as: SIMD2<UInt32>.self),
                       highHalf: UnsafeRawPointer(texels + (Int(at[k]) &+ below)).loadUnaligned(as: SIMD2<UInt32>.self))
             }
-            // The texels the next row will read below these are fetched now, as they would
+            // The texels a row a few on will read below these are fetched now, as they would
             // not be in the cache by then: a turned image's rows cross the texture's rows
             // where the processor's own fetching ahead does not follow.
             segue_prefetch(texels + (Int(at[0]) &+ ahead))
