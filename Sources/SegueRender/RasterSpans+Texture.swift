@@ -6,13 +6,12 @@ extension Rasterizer {
     /// One row of a textured triangle from column `lo` to `hi`: the texel position (u, v,
     /// in texels, centres at whole numbers) at its origin, `skip` columns before `lo`, and
     /// its step a column, times `color` (opaque white leaves the texels as they are).
-    /// `nextRow`, the position's step to the row below, says which texels to fetch ahead
-    /// for the rows to come (a hint to the cache, no effect on any pixel; nil: one texel
-    /// down).
+    /// `ahead` says which texels to fetch for the rows to come (`TexelWalk.ahead`; a hint to
+    /// the cache, no effect on any pixel; nil: as for a step of one texel down).
     @inline(__always)
     static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
                              _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, _ blended: Bool,
-                             nextRow: SIMD4<Float>? = nil) {
+                             ahead: Int? = nil) {
         let n = hi - lo
         var uniform: UInt32 = 0, rb = ChannelPair(), ga = ChannelPair(), varying = false
         switch color {
@@ -27,7 +26,7 @@ extension Rasterizer {
             }
         }
         let white = !varying && uniform == 0xFFFF_FFFF
-        var walk = TexelWalk(texture, t, dt, skip: skip, nextRow: nextRow)
+        var walk = TexelWalk(texture, t, dt, skip: skip, ahead: ahead)
         /// Columns from…to by the general path: clamped, times the colour.
         func general(_ from: Int, _ to: Int) {
             guard from <= to else { return }
@@ -241,20 +240,17 @@ extension Rasterizer {
         let du: Int, dv: Int
         /// The last texel centres, where positions are clamped.
         let maxU: Int, maxV: Int
-        /// Texels from a footprint's first to about where the footprint three rows on reaches
-        /// below it, to fetch ahead (`insideBilinear4`): one row on was too close for a fetch
-        /// from the shared cache to arrive in time, five no better than three (measured on
-        /// explode, 2026-12).
+        /// Texels from a footprint's first to what `insideBilinear4` fetches ahead (`ahead(_:width:)`).
         let ahead: Int
 
         /// The walk `skip` columns on from position `t`. Positions are held to ±2³⁰ texels
         /// (a sliver's extrapolation to its origin column can reach far past the texture;
         /// every step stays exact well within 64 bits), and rounded to the nearest 1/65536 of
         /// a texel: a float's error off a texel centre or a step of one texel (a picture
-        /// shown where it was drawn) is not a fraction of a texel more. `nextRow` is the
-        /// position's step to the row below (`ahead`; nil: one texel down).
+        /// shown where it was drawn) is not a fraction of a texel more. `ahead` is what to
+        /// fetch ahead (nil: as for a step of one texel down a row).
         @inline(__always)
-        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int, nextRow: SIMD4<Float>? = nil) {
+        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int, ahead: Int? = nil) {
             let limit = Float(1 << 30)
             @inline(__always) func fixed(_ v: Float) -> Int { Int((min(max(v, -limit), limit) * 65536).rounded()) }
             texels = texture.pixels
@@ -263,10 +259,18 @@ extension Rasterizer {
             (du, dv) = (fixed(dt.x), fixed(dt.y))
             (u, v) = (fixed(t.x) &+ du &* skip, fixed(t.y) &+ dv &* skip)
             (maxU, maxV) = ((width - 1) << 16, (height - 1) << 16)
-            // (Held to four texels: a sliver's step may be anything, or not finite.)
-            @inline(__always) func few(_ x: Float) -> Int { x.isFinite ? Int(min(max(x, -4), 4).rounded()) : 0 }
-            let below = nextRow ?? SIMD4(0, 1, 0, 0)
-            ahead = (few(3 * below.y) &+ 1) &* width &+ few(3 * below.x)
+            self.ahead = ahead ?? Self.ahead(SIMD4(0, 1, 0, 0), width: width)
+        }
+
+        /// Texels from a footprint's first to about where the footprint three rows on reaches
+        /// below it, in a texture `width` texels wide whose position steps by `nextRow` from
+        /// a row to the next: what to fetch ahead (`insideBilinear4`). One row on was too
+        /// close for a fetch from the shared cache to arrive in time, five no better than three
+        /// (measured on explode, 2026-12). Each component of the three rows' step is rounded
+        /// and held to four texels (a sliver's step may be anything); one not finite counts 0.
+        static func ahead(_ nextRow: SIMD4<Float>, width: Int) -> Int {
+            func few(_ x: Float) -> Int { x.isFinite ? Int(min(max(x, -4), 4).rounded()) : 0 }
+            return (few(3 * nextRow.y) &+ 1) &* width &+ few(3 * nextRow.x)
         }
 
         /// The steps k in 0…`steps` at which the 2 × 2 texels lie inside the texture (0 ≤

@@ -25,6 +25,8 @@ extension Rasterizer {
         /// The texel position (u, v in texels, centres at whole numbers) at the first corner,
         /// and its change a pixel.
         let t0: SIMD4<Float>, dtdx: SIMD4<Float>, dtdy: SIMD4<Float>
+        /// What a row's texel walk fetches ahead for the rows below (`TexelWalk.ahead`).
+        let texelsAhead: Int
         /// The next mip level mixed in (nil: none), by `blend` / 256, and its texel position
         /// and change as `t0`, `dtdx`, `dtdy`.
         let coarser: PixelView?, blend: UInt32
@@ -63,6 +65,7 @@ extension Rasterizer {
             func texel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * tw - 0.5, v.v * th - 0.5, 0, 0) }
             t0 = texel(p.0)
             (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(t0, texel(p.1), texel(p.2))
+            texelsAhead = TexelWalk.ahead(dtdy, width: texture?.width ?? 1)
             (self.coarser, blend) = (coarser?.0, coarser?.1 ?? 0)
             let cw = Float(coarser?.0.width ?? 1), ch = Float(coarser?.0.height ?? 1)
             func coarseTexel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * cw - 0.5, v.v * ch - 0.5, 0, 0) }
@@ -163,7 +166,7 @@ extension Rasterizer {
             } else if let texture {
                 Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
                                         uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended,
-                                        nextRow: dtdy)
+                                        ahead: texelsAhead)
             } else if rowConstant {
                 // (Optional chaining reads the shading where it is; binding it would copy it.)
                 let c = Rasterizer.pack(exact?.uniform ?? exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)

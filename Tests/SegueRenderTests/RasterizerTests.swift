@@ -207,23 +207,22 @@ import SegueTestSupport
     }
 
     /// The texels fetched ahead lie where the footprint three rows on reaches below (its step
-    /// to the row below, rounded and held to four texels; one texel down when none is given
-    /// or it is not finite), and fetching them changes no pixel.
+    /// to the row below, rounded and held to four texels; a component not finite counts 0,
+    /// and a walk told nothing takes a step of one texel down), and fetching them changes no
+    /// pixel.
     @Test func texelsAreFetchedThreeRowsAhead() {
         let texture = image(64, 64)
-        func ahead(_ nextRow: SIMD4<Float>?) -> Int {
-            Rasterizer.TexelWalk(texture.view, SIMD4(1, 1, 0, 0), SIMD4(0.5, 0.25, 0, 0), skip: 0, nextRow: nextRow).ahead
-        }
-        #expect(ahead(nil) == 4 * 64)
+        func ahead(_ nextRow: SIMD4<Float>) -> Int { Rasterizer.TexelWalk.ahead(nextRow, width: 64) }
+        #expect(Rasterizer.TexelWalk(texture.view, SIMD4(1, 1, 0, 0), SIMD4(0.5, 0.25, 0, 0), skip: 0).ahead == 4 * 64)
         #expect(ahead(SIMD4(0.5, 0.55, 0, 0)) == 3 * 64 + 2)  // 1.5 → 2 across, 1.65 → 2 down
         #expect(ahead(SIMD4(-0.9, -2, 0, 0)) == -3 * 64 - 3)  // up four (held), left 2.7 → 3
         #expect(ahead(SIMD4(.nan, .infinity, 0, 0)) == 64)
         for i in 0..<(64 * 64) { texture.pixels[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) | 0xFF00_0000 }
         let t = SIMD4<Float>(3.3, 60.2, 0, 0), dt = SIMD4<Float>(0.71, -0.93, 0, 0)
         var rows: [[UInt32]] = []
-        for nextRow in [nil, SIMD4<Float>(0.93, 0.71, 0, 0), SIMD4<Float>(-4e9, .nan, 0, 0)] {
+        for fetched in [nil, ahead(SIMD4(0.93, 0.71, 0, 0)), ahead(SIMD4(-4e9, .nan, 0, 0))] {
             let row = image(60, 1, 0xFF30_6090)
-            Rasterizer.texturedSpan(row.pixels, 0, 59, texture.view, t, dt, .uniform(0xC0FF_FFFF), skip: 0, true, nextRow: nextRow)
+            Rasterizer.texturedSpan(row.pixels, 0, 59, texture.view, t, dt, .uniform(0xC0FF_FFFF), skip: 0, true, ahead: fetched)
             rows.append(Array(UnsafeBufferPointer(start: row.pixels, count: 60)))
         }
         #expect(rows[0] == rows[1] && rows[1] == rows[2])
