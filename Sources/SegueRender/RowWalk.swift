@@ -40,15 +40,15 @@ extension Rasterizer {
             return Step(quotient: q, remainder: q * d - rhs)
         }
 
-        /// The step one row down.
+        /// The step one row down. (The carry is taken without a branch: whether the remainder
+        /// goes below 0 changes from row to row with no pattern a processor can foresee.)
         @inline(__always)
         func advance(_ s: inout Step) {
             s.quotient &+= stepQuotient
             s.remainder &-= stepRemainder
-            if s.remainder < 0 {
-                s.quotient &+= 1
-                s.remainder &+= d
-            }
+            let borrow = s.remainder &>> 63   // all ones where the remainder went below 0
+            s.quotient &-= borrow
+            s.remainder &+= d & borrow
         }
 
         /// Narrows lo...hi to the pixel columns of row `y` inside, `s` its step.

@@ -89,6 +89,27 @@ import SegueTestSupport
         #expect(rows(lower) == [0: 3...3, 1: 2...3, 2: 1...3, 3: 0...3])
     }
 
+    /// A side's step down a row (its quotient carried without a branch) is the exact division
+    /// at that row, every row, for sides of every slope: shallow, steep, vertical,
+    /// horizontal, either way, and off the grid by odd 1/256ths.
+    @Test func aSideStepsToTheExactDivisionEveryRow() {
+        let sides: [(Int64, Int64, Int64, Int64)] = [
+            (0, 0, 2560, 256), (0, 0, 256, 2560), (2560, 256, 0, 0), (256, 2560, 0, 0),
+            (100, -37, 100, 5000), (-7, 300, 9001, 300), (12345, 678, -987, 65432),
+            (-3333, -1, 1, 77777), (5, 5, 6, 400_000), (0, 129, 255_999, 130),
+        ]
+        for (px, py, qx, qy) in sides {
+            let side = Rasterizer.RowEdge(px, py, qx, qy)
+            var step = side.step(row: -40)
+            for y in Int64(-40)...Int64(400) {
+                let exact = side.step(row: y)
+                #expect(step.quotient == exact.quotient && step.remainder == exact.remainder, "side \((px, py, qx, qy)) at row \(y)")
+                if step.quotient != exact.quotient || step.remainder != exact.remainder { break }
+                side.advance(&step)
+            }
+        }
+    }
+
     /// The walk's columns are cut to those asked for.
     @Test func theWalkKeepsToTheColumnsAsked() throws {
         let upper = try #require(Rasterizer.TriangleSetup(vertex(0, 0), vertex(4, 0), vertex(0, 4), clip: wide))
