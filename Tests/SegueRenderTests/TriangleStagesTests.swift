@@ -102,9 +102,9 @@ import SegueTestSupport
             let side = Rasterizer.RowEdge(px, py, qx, qy)
             var step = side.step(row: -40)
             for y in Int64(-40)...Int64(400) {
-                let exact = side.step(row: y)
-                #expect(step.quotient == exact.quotient && step.remainder == exact.remainder, "side \((px, py, qx, qy)) at row \(y)")
-                if step.quotient != exact.quotient || step.remainder != exact.remainder { break }
+                let exact = side.step(row: y), same = step.quotient == exact.quotient && step.remainder == exact.remainder
+                #expect(same, "side \((px, py, qx, qy)) at row \(y)")
+                if !same { break }
                 side.advance(&step)
             }
         }
