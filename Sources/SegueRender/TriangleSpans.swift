@@ -113,42 +113,65 @@ extension Rasterizer {
         /// Paints columns lo…hi of row `y` (of the triangle's `row.first` to `row.last`):
         /// those wholly inside every near edge as they are, the rest by their coverage
         /// (each column's treatment its own, whatever part of the row's span lo…hi is).
+        ///
+        /// Each near edge's column `reach` inside splits the row: left of it an edge facing
+        /// right (a > 0) may cut pixels, right of it one facing left (a < 0). The edges whose
+        /// column falls past the row's end are those, and only those, that cut the fringe on
+        /// their side, so each fringe is blended against them alone (a tile's row: one).
         @inline(__always)
         func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
             guard nearCount > 0 else {
                 paint(line, lo, hi, y, blended, row)
                 return
             }
-            var inLo = lo, inHi = hi
-            let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
-            for k in 0..<nearCount {
-                let l = near[k]
-                let r = l.b * (Float(y) + 0.5) + l.c
-                // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
-                let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
-                if l.a > 0 {
-                    inLo = max(inLo, Int(x.rounded(.up)))
-                } else if l.a < 0 {
-                    inHi = min(inHi, Int(x.rounded(.down)))
-                } else if r < l.reach {
-                    inHi = inLo - 1
+            withUnsafeTemporaryAllocation(of: EdgeLine.self, capacity: 2 * Self.nearEdgeLimit) { buffer in
+                let left = buffer.baseAddress!, right = left + Self.nearEdgeLimit
+                var leftCount = 0, rightCount = 0
+                var inLo = lo, inHi = hi
+                let bound = (low: Float(lo) - 1, high: Float(hi) + 1)
+                for k in 0..<nearCount {
+                    let l = near[k]
+                    let r = l.b * (Float(y) + 0.5) + l.c
+                    // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
+                    let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
+                    if l.a > 0 {
+                        let column = Int(x.rounded(.up))
+                        inLo = max(inLo, column)
+                        left[leftCount] = l
+                        leftCount &+= column > lo ? 1 : 0
+                    } else if l.a < 0 {
+                        let column = Int(x.rounded(.down))
+                        inHi = min(inHi, column)
+                        right[rightCount] = l
+                        rightCount &+= column < hi ? 1 : 0
+                    } else if r < l.reach {
+                        inHi = inLo - 1
+                    }
                 }
-            }
-            if inLo <= inHi, (lo < inLo || inHi < hi), texture.map({ !$0.isCoverage }) ?? (hi - lo < Self.shortRow), let source {
-                // A row painted once, in and near the edges alike, then its inside copied: a
-                // span's setup (a texture's walk; exact colours' runs, fixed-point colours)
-                // costs more than the few pixels near its edges (a tile's row has two), and
-                // for a colour, more than the copy of a short row.
-                paint(source, lo, hi, y, false, row)
-                Rasterizer.store(line, from: source, inLo, inHi, blended)
-                blendFringe(line, from: source, lo, inLo - 1, y)
-                blendFringe(line, from: source, inHi + 1, hi, y)
-            } else if inLo <= inHi {
-                paint(line, inLo, inHi, y, blended, row)
-                paintFringe(line, lo, inLo - 1, y, row)
-                paintFringe(line, inHi + 1, hi, y, row)
-            } else {
-                paintFringe(line, lo, hi, y, row)
+                guard inLo <= inHi else {
+                    // No pixel wholly inside (a sliver, a row along an edge): every column
+                    // against every edge that cuts it.
+                    paintFringe(line, lo, hi, y, row)
+                    return
+                }
+                if lo < inLo || inHi < hi, texture.map({ !$0.isCoverage }) ?? (hi - lo < Self.shortRow), let source {
+                    // A row painted once, in and near the edges alike, then its inside copied: a
+                    // span's setup (a texture's walk; exact colours' runs, fixed-point colours)
+                    // costs more than the few pixels near its edges (a tile's row has two), and
+                    // for a colour, more than the copy of a short row.
+                    paint(source, lo, hi, y, false, row)
+                    Rasterizer.store(line, from: source, inLo, inHi, blended)
+                } else {
+                    paint(line, inLo, inHi, y, blended, row)
+                    if let source {
+                        if lo < inLo { paint(source, lo, inLo - 1, y, false, row) }
+                        if inHi < hi { paint(source, inHi + 1, hi, y, false, row) }
+                    }
+                }
+                if let source {
+                    blendFringe(line, from: source, lo, inLo - 1, y, cutBy: left, leftCount)
+                    blendFringe(line, from: source, inHi + 1, hi, y, cutBy: right, rightCount)
+                }
             }
         }
 
@@ -183,22 +206,13 @@ extension Rasterizer {
         }
 
         /// Paints columns lo…hi of row `y` near the edges: each pixel's source, its alpha
-        /// scaled by its coverage, blended.
+        /// scaled by its coverage, blended against the near edges that cut some pixel of the run.
+        /// A distance is linear along the row (and its float rounding monotonic), so an edge
+        /// whose distance at both ends is its `reach` or more covers every pixel between
+        /// wholly, and weighs nothing.
         private func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
-            guard lo <= hi, let source else { return }
+            guard let source else { return }
             paint(source, lo, hi, y, false, row)
-            blendFringe(line, from: source, lo, hi, y)
-        }
-
-        /// Blends columns lo…hi of row `y` from their sources in `source`, each one's alpha
-        /// scaled by its coverage.
-        ///
-        /// Only the edges that cut some pixel of the run are weighed: a distance is linear
-        /// along the row (and its float rounding monotonic), so an edge whose distance at
-        /// both ends is its `reach` or more covers every pixel between wholly, and weighs
-        /// nothing (a tile's row meets one or two of its four edges, not all).
-        private func blendFringe(_ line: UnsafeMutablePointer<UInt32>, from source: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int) {
-            guard lo <= hi else { return }
             withUnsafeTemporaryAllocation(of: EdgeLine.self, capacity: Self.nearEdgeLimit) { cutting in
                 let lines = cutting.baseAddress!
                 var count = 0
@@ -208,19 +222,27 @@ extension Rasterizer {
                     lines[count] = l
                     count += 1
                 }
-                @inline(__always) func blend(_ x: Int, _ coverage: Float) {
-                    guard coverage > 0 else { return }
-                    let s = source[x]
-                    let alpha = UInt32(Float(s >> 24) * coverage + 0.5)
-                    line[x] = Rasterizer.blend(s & 0x00FF_FFFF | alpha << 24, over: line[x])
-                }
-                if count == 1 {
-                    // One edge cuts the run (a side: nearly every run): its coverage alone.
-                    let l = lines[0], row = l.rowTerm(y)
-                    for x in lo...hi { blend(x, l.coverage(atDistance: l.distance(column: x, rowTerm: row))) }
-                } else {
-                    for x in lo...hi { blend(x, Self.coverage(column: x, row: y, by: lines, count: count)) }
-                }
+                blendFringe(line, from: source, lo, hi, y, cutBy: lines, count)
+            }
+        }
+
+        /// Blends columns lo…hi of row `y` from their sources in `source`, each one's alpha
+        /// scaled by its coverage by the `count` edges `lines` (those that may cut them).
+        private func blendFringe(_ line: UnsafeMutablePointer<UInt32>, from source: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
+                                 _ y: Int, cutBy lines: UnsafePointer<EdgeLine>, _ count: Int) {
+            guard lo <= hi else { return }
+            @inline(__always) func blend(_ x: Int, _ coverage: Float) {
+                guard coverage > 0 else { return }
+                let s = source[x]
+                let alpha = UInt32(Float(s >> 24) * coverage + 0.5)
+                line[x] = Rasterizer.blend(s & 0x00FF_FFFF | alpha << 24, over: line[x])
+            }
+            if count == 1 {
+                // One edge cuts the run (a side: nearly every run): its coverage alone.
+                let l = lines[0], row = l.rowTerm(y)
+                for x in lo...hi { blend(x, l.coverage(atDistance: l.distance(column: x, rowTerm: row))) }
+            } else {
+                for x in lo...hi { blend(x, Self.coverage(column: x, row: y, by: lines, count: count)) }
             }
         }
 
