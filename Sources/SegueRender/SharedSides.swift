@@ -18,6 +18,8 @@ package struct SharedSides {
     /// Pixels the ends of two shared sides may lie apart.
     package var tolerance = 1.0 / 64
     private var sides: [Side] = []
+    /// The sides' indices by midpoint, ties by index (as a stable sort leaves them): kept
+    /// from the last `find`, where the sides were much the same and in much the same order.
     private var order: [Int32] = []
 
     /// One side of an item's image, from `p` to `q` as its corners go round.
@@ -55,10 +57,7 @@ package struct SharedSides {
             addSides(of: clip.rect, clip.transform, -1 - index, nearW: nearW)
         }
         guard sides.count > 4 else { return }
-        // The sides' order by midpoint, sorted as 4-byte indices (a side is 64 bytes to move).
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: 0..<Int32(sides.count))
-        sides.withUnsafeBufferPointer { all in order.sort { all[Int($0)].midX < all[Int($1)].midX } }
+        sortByMidpoint()
         for i in order.indices {
             let s = sides[Int(order[i])]
             var j = i + 1
@@ -72,6 +71,41 @@ package struct SharedSides {
                 if near(s.p, tp) && near(s.q, tq) {
                     mark(s)
                     mark(t)
+                }
+            }
+        }
+    }
+
+    /// Puts `order` in the sides' order by midpoint, ties by index: from the last frame's
+    /// order, where as many sides were found, by insertion (a frame's sides move a little,
+    /// so it moves few of them), falling back to a sort of all of them where it would move
+    /// many (a side is 64 bytes to move: indices are sorted).
+    private mutating func sortByMidpoint() {
+        let count = sides.count
+        if order.count != count {
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: 0..<Int32(count))
+        }
+        sides.withUnsafeBufferPointer { sides in
+            order.withUnsafeMutableBufferPointer { order in
+                @inline(__always) func before(_ a: Int32, _ b: Int32) -> Bool {
+                    let (x, y) = (sides[Int(a)].midX, sides[Int(b)].midX)
+                    return x < y || (x == y && a < b)
+                }
+                var moves = 0
+                for i in 1..<count {
+                    let side = order[i]
+                    var j = i
+                    while j > 0 && before(side, order[j - 1]) {
+                        order[j] = order[j - 1]
+                        j -= 1
+                    }
+                    order[j] = side
+                    moves += i - j
+                    if moves > 4 * count {
+                        order.sort(by: before)
+                        return
+                    }
                 }
             }
         }

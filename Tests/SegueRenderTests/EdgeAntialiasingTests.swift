@@ -219,6 +219,29 @@ import Segue
         #expect(shared.hardClips == [Tessellator.Edge.left])
     }
 
+    /// A search that starts from the order the frame before left finds what a fresh one
+    /// finds, whether the sides moved a little (a few shifted into place) or were dealt anew
+    /// (too many moves: sorted again).
+    @Test func sharedSidesFromTheOrderBeforeAreTheSame() {
+        func strip(_ shift: Double, _ order: [Int]) -> DisplayList {
+            var list = DisplayList()
+            for k in order {
+                list.items.append(.init(rect: Rect(x: Double(k) * 10 + shift, y: Double(k % 3) * 0.001, width: 10, height: 40),
+                                        transform: .makeRotation(0.2, 0, 0, 1), opacity: 1, fill: .color(.black)))
+            }
+            return list
+        }
+        var kept = SharedSides()
+        for list in [strip(0, Array(0..<12)), strip(0.3, Array(0..<12)), strip(0.3, [7, 2, 11, 0, 5, 9, 1, 10, 3, 8, 6, 4]),
+                     strip(-5, Array((0..<12).reversed()))] {
+            kept.find(in: list, nearW: 0.01) { _ in true }
+            var fresh = SharedSides()
+            fresh.find(in: list, nearW: 0.01) { _ in true }
+            #expect(kept.hard == fresh.hard)
+            #expect(kept.hard.filter { $0 == Tessellator.Edge.left | Tessellator.Edge.right }.count == 10)
+        }
+    }
+
     /// The rasterizer paints a pixel the edge halves at half its alpha, blended even when
     /// the call stores, and leaves the rest as without edges.
     @Test func theRasterizerPaintsEdgePixelsByCoverage() {

@@ -200,6 +200,25 @@ import SegueTestSupport
         #expect(line == [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFF80_8080, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000])
     }
 
+    /// A row between two near edges, one facing right (its inside to the right: x > 1.5)
+    /// and one facing left (x < 5.25): each end's fringe is weighed against the edge on its
+    /// side alone — the left one halves column 1, the right one leaves a quarter of column 5
+    /// — and columns 0 and 6, past them, stay as they were.
+    @Test func eachFringeWeighsTheEdgeOnItsSide() throws {
+        let setup = try #require(Rasterizer.TriangleSetup(vertex(0, 0), vertex(16, 0), vertex(0, 16), clip: wide))
+        var near = [EdgeLine(unit: 1, 0, -1.5), EdgeLine(unit: -1, 0, 5.25)], source = [UInt32](repeating: 0, count: 16)
+        var line = [UInt32](repeating: 0xFF00_0000, count: 8)
+        near.withUnsafeMutableBufferPointer { near in
+            source.withUnsafeMutableBufferPointer { source in
+                let spans = Rasterizer.TriangleSpans(setup, texture: nil, near: near.baseAddress!, nearCount: 2,
+                                                     source: source.baseAddress!, blended: false)
+                line.withUnsafeMutableBufferPointer { spans.span($0.baseAddress!, 0, 6, 0, (0, 14)) }
+            }
+        }
+        // White over black at alpha 64 (a quarter of 255, rounded): 64 in each channel.
+        #expect(line == [0xFF00_0000, 0xFF80_8080, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFF40_4040, 0xFF00_0000, 0xFF00_0000])
+    }
+
     /// Without near edges a run is stored as it is: colours interpolated from the row's
     /// origin column, here red rising by 16 a column.
     @Test func aShadedRunStepsFromTheOrigin() throws {

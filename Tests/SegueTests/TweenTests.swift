@@ -56,6 +56,22 @@ import SegueTestSupport
         #expect(decreasing.keyframes == [key(0, 1), key(0.5, 2), key(1, 4)] && decreasing.value(at: 0.25) == .number(1.5))
     }
 
+    /// Between two keys of one transform the track holds that transform exactly, as given —
+    /// not its decomposition made again, which comes back a few bits off — and between two
+    /// that differ it interpolates their decompositions.
+    @Test func aTransformHeldBetweenEqualKeysIsTheOneGiven() throws {
+        let held = Transform3D.concat(.makeRotation(0.7, 0.3, 1, 0.2), .makePerspective(distance: 900))
+        let moved = Transform3D.makeTranslation(40, -12, 5)
+        let decomposed = try #require(held.decomposed)
+        // (The round trip is not exact, so a track that made the transform again would differ.)
+        #expect(decomposed.interpolated(to: decomposed, at: 0.5).recomposed != held)
+        let track = KeyframeTrack([.init(time: 0, value: .transform(held)), .init(time: 0.5, value: .transform(held)),
+                                   .init(time: 1, value: .transform(moved))])
+        #expect(track.value(at: 0.25) == .transform(held))
+        let between = try #require(moved.decomposed)
+        #expect(track.value(at: 0.75) == .transform(decomposed.interpolated(to: between, at: 0.5).recomposed))
+    }
+
     /// Where the track's own rules apply — transforms (decomposed), values of another kind,
     /// two nil colours, keyframes at one time, one or three keyframes — there is no tween.
     @Test func noTweenWhereTheTrackDecides() {

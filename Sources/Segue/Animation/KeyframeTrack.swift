@@ -24,6 +24,9 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// The keyframes' times, apart from their values: what `value(at:)` searches (a file's
     /// sampled track has 120 keys or more).
     private let times: [Double]
+    /// Per segment between decomposed keys, whether its two ends are the same transform
+    /// (a layer held still): found once, so a frame reads neither boxed transform.
+    private let holds: [Bool]
 
     /// A track through `keyframes`; their times are sorted (stably) so equal times keep their order.
     public init(_ keyframes: [Keyframe]) {
@@ -45,6 +48,7 @@ public struct KeyframeTrack: Hashable, Sendable {
             if case .transform(let t) = $0.value { return t.decomposed }
             return nil
         }
+        holds = zip(self.keyframes, self.keyframes.dropFirst()).map { $0.value == $1.value }
     }
 
     /// Whether the two tracks have the same keyframes.
@@ -79,14 +83,13 @@ public struct KeyframeTrack: Hashable, Sendable {
                 if p > times[middle + 1] { i = middle + 1 } else { end = middle }
             }
         }
-        let a = keyframes[i], b = keyframes[i + 1]
-        let span = b.time - a.time
-        if span <= 0 { return p < b.time ? a.value : b.value }
-        let f = (p - a.time) / span
+        let (from, to) = (times[i], times[i + 1])
+        if to <= from { return p < to ? keyframes[i].value : keyframes[i + 1].value }
+        let f = (p - from) / (to - from)
         if let da = decompositions[i], let db = decompositions[i + 1] {
-            if a.value == b.value { return a.value }
+            if holds[i] { return keyframes[i].value }
             return .transform(da.interpolated(to: db, at: f).recomposed)
         }
-        return a.value.interpolated(to: b.value, at: f)
+        return keyframes[i].value.interpolated(to: keyframes[i + 1].value, at: f)
     }
 }
