@@ -184,20 +184,26 @@ import SegueTestSupport
         #expect(coverage([], 7, 7) == 1)
     }
 
+    /// Row 0's columns lo…hi of the white triangle (0, 0) (size, 0) (0, size), stored over
+    /// eight black pixels, anti-aliased against `near`.
+    func paintRow(size: Float, near: [EdgeLine], _ lo: Int, _ hi: Int) throws -> [UInt32] {
+        let setup = try #require(Rasterizer.TriangleSetup(vertex(0, 0), vertex(size, 0), vertex(0, size), clip: wide))
+        var near = near, source = [UInt32](repeating: 0, count: 16), line = [UInt32](repeating: 0xFF00_0000, count: 8)
+        near.withUnsafeMutableBufferPointer { near in
+            source.withUnsafeMutableBufferPointer { source in
+                let spans = Rasterizer.TriangleSpans(setup, texture: nil, near: near.baseAddress!, nearCount: near.count,
+                                                     source: source.baseAddress!, blended: false)
+                line.withUnsafeMutableBufferPointer { spans.span($0.baseAddress!, lo, hi, 0, (0, Int(size) - 2)) }
+            }
+        }
+        return line
+    }
+
     /// A row's run of a white triangle over black: inside its edge each pixel white, the
     /// pixel the edge halves half white, nothing past the run.
     @Test func aRunIsPaintedAndItsEdgePixelBlendedByCoverage() throws {
-        let setup = try #require(Rasterizer.TriangleSetup(vertex(0, 0), vertex(8, 0), vertex(0, 8), clip: wide))
-        var near = [EdgeLine(unit: -1, 0, 2.5)], source = [UInt32](repeating: 0, count: 16)
-        var line = [UInt32](repeating: 0xFF00_0000, count: 8)
-        near.withUnsafeMutableBufferPointer { near in
-            source.withUnsafeMutableBufferPointer { source in
-                let spans = Rasterizer.TriangleSpans(setup, texture: nil, near: near.baseAddress!, nearCount: 1,
-                                                     source: source.baseAddress!, blended: false)
-                line.withUnsafeMutableBufferPointer { spans.span($0.baseAddress!, 0, 4, 0, (0, 6)) }
-            }
-        }
-        #expect(line == [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFF80_8080, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000])
+        #expect(try paintRow(size: 8, near: [EdgeLine(unit: -1, 0, 2.5)], 0, 4)
+            == [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFF80_8080, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000])
     }
 
     /// A row between two near edges, one facing right (its inside to the right: x > 1.5)
@@ -205,18 +211,9 @@ import SegueTestSupport
     /// side alone — the left one halves column 1, the right one leaves a quarter of column 5
     /// — and columns 0 and 6, past them, stay as they were.
     @Test func eachFringeWeighsTheEdgeOnItsSide() throws {
-        let setup = try #require(Rasterizer.TriangleSetup(vertex(0, 0), vertex(16, 0), vertex(0, 16), clip: wide))
-        var near = [EdgeLine(unit: 1, 0, -1.5), EdgeLine(unit: -1, 0, 5.25)], source = [UInt32](repeating: 0, count: 16)
-        var line = [UInt32](repeating: 0xFF00_0000, count: 8)
-        near.withUnsafeMutableBufferPointer { near in
-            source.withUnsafeMutableBufferPointer { source in
-                let spans = Rasterizer.TriangleSpans(setup, texture: nil, near: near.baseAddress!, nearCount: 2,
-                                                     source: source.baseAddress!, blended: false)
-                line.withUnsafeMutableBufferPointer { spans.span($0.baseAddress!, 0, 6, 0, (0, 14)) }
-            }
-        }
         // White over black at alpha 64 (a quarter of 255, rounded): 64 in each channel.
-        #expect(line == [0xFF00_0000, 0xFF80_8080, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFF40_4040, 0xFF00_0000, 0xFF00_0000])
+        #expect(try paintRow(size: 16, near: [EdgeLine(unit: 1, 0, -1.5), EdgeLine(unit: -1, 0, 5.25)], 0, 6)
+            == [0xFF00_0000, 0xFF80_8080, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFF40_4040, 0xFF00_0000, 0xFF00_0000])
     }
 
     /// Without near edges a run is stored as it is: colours interpolated from the row's
