@@ -134,6 +134,7 @@ extension Rasterizer {
                     let r = l.b * (Float(y) + 0.5) + l.c
                     // The column x whose centre lies `reach` inside: a·(x + ½) + r = reach.
                     let x = min(max((l.reach - r) / l.a - 0.5, bound.low), bound.high)
+                    // (Each edge is written to its side's list, and counted only where it cuts.)
                     if l.a > 0 {
                         let column = Int(x.rounded(.up))
                         inLo = max(inLo, column)

@@ -24,8 +24,9 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// The keyframes' times, apart from their values: what `value(at:)` searches (a file's
     /// sampled track has 120 keys or more).
     private let times: [Double]
-    /// Per segment between decomposed keys, whether its two ends are the same transform
-    /// (a layer held still): found once, so a frame reads neither boxed transform.
+    /// Per segment, whether its two ends are the same value; read only between decomposed
+    /// keys (a layer held still), where it is found once so a frame reads neither boxed
+    /// transform.
     private let holds: [Bool]
 
     /// A track through `keyframes`; their times are sorted (stably) so equal times keep their order.
