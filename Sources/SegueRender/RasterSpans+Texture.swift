@@ -3,15 +3,12 @@ internal import CSegueSupport
 /// Spans of an image: texels walked along a row, sampled bilinearly (four pixels at a time
 /// where they can), faded and blended.
 extension Rasterizer {
-    /// One row of a textured triangle from column `lo` to `hi`: the texel position (u, v,
-    /// in texels, centres at whole numbers) at its origin, `skip` columns before `lo`, and
-    /// its step a column, times `color` (opaque white leaves the texels as they are).
-    /// `ahead` says which texels to fetch for the rows to come (`TexelWalk.ahead`; a hint to
-    /// the cache, no effect on any pixel; nil: as for a step of one texel down).
+    /// One row of a textured triangle from column `lo` to `hi`: `walk` the texture's walk
+    /// at `lo` (`TexelWalk.at`, `skip` columns on from the row's origin), times `color`
+    /// (opaque white leaves the texels as they are; at the origin, `skip` columns before `lo`).
     @inline(__always)
-    static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ texture: PixelView,
-                             _ t: SIMD4<Float>, _ dt: SIMD4<Float>, _ color: SpanColor, skip: Int, _ blended: Bool,
-                             ahead: Int? = nil) {
+    static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ walk: TexelWalk,
+                             _ color: SpanColor, skip: Int, _ blended: Bool) {
         let n = hi - lo
         var uniform: UInt32 = 0, rb = ChannelPair(), ga = ChannelPair(), varying = false
         switch color {
@@ -26,7 +23,7 @@ extension Rasterizer {
             }
         }
         let white = !varying && uniform == 0xFFFF_FFFF
-        var walk = TexelWalk(texture, t, dt, skip: skip, ahead: ahead)
+        var walk = walk
         /// Columns from…to by the general path: clamped, times the colour.
         func general(_ from: Int, _ to: Int) {
             guard from <= to else { return }
@@ -86,14 +83,14 @@ extension Rasterizer {
         general(last + 1, hi)
     }
 
-    /// `texturedSpan` from two mip levels, `fine` and the next, `coarse` (each a texture, its
-    /// texel position at the row's origin and its step a column), mixed by `weight` / 256 of
+    /// `texturedSpan` from two mip levels, `fine` and the next, `coarse` (each a walk of its
+    /// level, `TexelWalk(_:step:)`, and its texel position at the row's origin), mixed by `weight` / 256 of
     /// the coarse one (1…255): trilinear filtering. Up to 128 columns at a time are sampled
     /// from each level into memory on the stack by `texturedSpan` (its fast paths), then mixed
     /// four at a time and stored or blended.
     static func trilinearSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
-                              _ fine: (texture: PixelView, t: SIMD4<Float>, dt: SIMD4<Float>),
-                              _ coarse: (texture: PixelView, t: SIMD4<Float>, dt: SIMD4<Float>), _ weight: UInt32,
+                              _ fine: (walk: TexelWalk, t: SIMD4<Float>),
+                              _ coarse: (walk: TexelWalk, t: SIMD4<Float>), _ weight: UInt32,
                               _ color: SpanColor, skip: Int, _ blended: Bool) {
         let chunk = 128
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * chunk) { buffer in
@@ -103,8 +100,9 @@ extension Rasterizer {
             var x = lo
             while x <= hi {
                 let end = min(hi, x + chunk - 1), n = end - x + 1
-                texturedSpan(a - x, x, end, fine.texture, fine.t, fine.dt, color, skip: skip + x - lo, false)
-                texturedSpan(b - x, x, end, coarse.texture, coarse.t, coarse.dt, color, skip: skip + x - lo, false)
+                let skipped = skip + x - lo
+                texturedSpan(a - x, x, end, fine.walk.at(fine.t, skip: skipped), color, skip: skipped, false)
+                texturedSpan(b - x, x, end, coarse.walk.at(coarse.t, skip: skipped), color, skip: skipped, false)
                 var i = 0
                 while i + 3 < n {
                     let mixed = lerp4(UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<UInt32>.self),
@@ -243,23 +241,43 @@ extension Rasterizer {
         /// Texels from a footprint's first to what `insideBilinear4` fetches ahead (`ahead(_:width:)`).
         let ahead: Int
 
-        /// The walk `skip` columns on from position `t`. Positions are held to ±2³⁰ texels
-        /// (a sliver's extrapolation to its origin column can reach far past the texture;
-        /// every step stays exact well within 64 bits), and rounded to the nearest 1/65536 of
-        /// a texel: a float's error off a texel centre or a step of one texel (a picture
-        /// shown where it was drawn) is not a fraction of a texel more. `ahead` is what to
+        /// A walk through `texture` stepping by `dt` a column, at position (0, 0): what every
+        /// row of a triangle shares, set once (`at` places it on a row). `ahead` is what to
         /// fetch ahead (nil: as for a step of one texel down a row).
         @inline(__always)
-        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int, ahead: Int? = nil) {
-            let limit = Float(1 << 30)
-            @inline(__always) func fixed(_ v: Float) -> Int { Int((min(max(v, -limit), limit) * 65536).rounded()) }
+        init(_ texture: PixelView, step dt: SIMD4<Float>, ahead: Int? = nil) {
             texels = texture.pixels
             width = texture.width
             height = texture.height
-            (du, dv) = (fixed(dt.x), fixed(dt.y))
-            (u, v) = (fixed(t.x) &+ du &* skip, fixed(t.y) &+ dv &* skip)
+            (du, dv) = (Self.fixed(dt.x), Self.fixed(dt.y))
+            (u, v) = (0, 0)
             (maxU, maxV) = ((width - 1) << 16, (height - 1) << 16)
             self.ahead = ahead ?? Self.ahead(SIMD4(0, 1, 0, 0), width: width)
+        }
+
+        /// The walk `skip` columns on from position `t`.
+        @inline(__always)
+        init(_ texture: PixelView, _ t: SIMD4<Float>, _ dt: SIMD4<Float>, skip: Int, ahead: Int? = nil) {
+            self = TexelWalk(texture, step: dt, ahead: ahead).at(t, skip: skip)
+        }
+
+        /// This walk placed `skip` columns on from position `t`.
+        @inline(__always)
+        func at(_ t: SIMD4<Float>, skip: Int) -> TexelWalk {
+            var walk = self
+            (walk.u, walk.v) = (Self.fixed(t.x) &+ du &* skip, Self.fixed(t.y) &+ dv &* skip)
+            return walk
+        }
+
+        /// A position or step in 16.16 fixed point: held to ±2³⁰ texels (a sliver's
+        /// extrapolation to its origin column can reach far past the texture; every step
+        /// stays exact well within 64 bits), and rounded to the nearest 1/65536 of a texel: a
+        /// float's error off a texel centre or a step of one texel (a picture shown where it
+        /// was drawn) is not a fraction of a texel more.
+        @inline(__always)
+        static func fixed(_ v: Float) -> Int {
+            let limit = Float(1 << 30)
+            return Int((min(max(v, -limit), limit) * 65536).rounded())
         }
 
         /// Texels from a footprint's first to about where the footprint three rows on reaches

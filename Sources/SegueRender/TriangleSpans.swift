@@ -25,12 +25,14 @@ extension Rasterizer {
         /// The texel position (u, v in texels, centres at whole numbers) at the first corner,
         /// and its change a pixel.
         let t0: SIMD4<Float>, dtdx: SIMD4<Float>, dtdy: SIMD4<Float>
-        /// What a row's texel walk fetches ahead for the rows below (`TexelWalk.ahead`).
-        let texelsAhead: Int
-        /// The next mip level mixed in (nil: none), by `blend` / 256, and its texel position
-        /// and change as `t0`, `dtdx`, `dtdy`.
+        /// The texture's walk along a row (`TexelWalk(_:step:ahead:)`), fetching ahead for the
+        /// rows below; each row places it (`TexelWalk.at`).
+        let texels: TexelWalk?
+        /// The next mip level mixed in (nil: none), by `blend` / 256, its texel position and
+        /// change as `t0`, `dtdx`, `dtdy`, and its walk.
         let coarser: PixelView?, blend: UInt32
         let c0t: SIMD4<Float>, cdtdx: SIMD4<Float>, cdtdy: SIMD4<Float>
+        let coarseTexels: TexelWalk?
         /// Whether the colour changes by under a quarter level across the triangle's width:
         /// one colour a row, taken at its `middle` column (so a row's colour is the same
         /// however its span is cut).
@@ -64,13 +66,16 @@ extension Rasterizer {
             let tw = Float(texture?.width ?? 1), th = Float(texture?.height ?? 1)
             func texel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * tw - 0.5, v.v * th - 0.5, 0, 0) }
             t0 = texel(p.0)
-            (dtdx, dtdy) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(t0, texel(p.1), texel(p.2))
-            texelsAhead = TexelWalk.ahead(dtdy, width: texture?.width ?? 1)
+            let (tx, ty) = texture == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(t0, texel(p.1), texel(p.2))
+            (dtdx, dtdy) = (tx, ty)
+            texels = texture.map { TexelWalk($0, step: tx, ahead: TexelWalk.ahead(ty, width: $0.width)) }
             (self.coarser, blend) = (coarser?.0, coarser?.1 ?? 0)
             let cw = Float(coarser?.0.width ?? 1), ch = Float(coarser?.0.height ?? 1)
             func coarseTexel(_ v: RasterVertex) -> SIMD4<Float> { SIMD4(v.u * cw - 0.5, v.v * ch - 0.5, 0, 0) }
             c0t = coarseTexel(p.0)
-            (cdtdx, cdtdy) = coarser == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(c0t, coarseTexel(p.1), coarseTexel(p.2))
+            let (cx, cy) = coarser == nil ? (SIMD4<Float>(), SIMD4<Float>()) : setup.plane(c0t, coarseTexel(p.1), coarseTexel(p.2))
+            (cdtdx, cdtdy) = (cx, cy)
+            coarseTexels = coarser.map { TexelWalk($0.0, step: cx) }
             let width = Float(setup.right - setup.left) / 256
             let dcdx = dcdx
             // (A row's colour is taken at the box's middle, which may lie outside the
@@ -183,14 +188,12 @@ extension Rasterizer {
             let cy = Float(y) + 0.5 - y0, skip = lo - origin
             if let texture, texture.isCoverage, blended, let uniform {
                 Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, skip: skip, uniform)
-            } else if let texture, let coarser {
-                Rasterizer.trilinearSpan(line, lo, hi, (texture, t0 + dtdx * sx + dtdy * cy, dtdx),
-                                         (coarser, c0t + cdtdx * sx + cdtdy * cy, cdtdx), blend,
-                                         uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
-            } else if let texture {
-                Rasterizer.texturedSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx,
-                                        uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended,
-                                        ahead: texelsAhead)
+            } else if let texels, let coarseTexels {
+                Rasterizer.trilinearSpan(line, lo, hi, (texels, t0 + dtdx * sx + dtdy * cy), (coarseTexels, c0t + cdtdx * sx + cdtdy * cy),
+                                         blend, uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
+            } else if let texels {
+                Rasterizer.texturedSpan(line, lo, hi, texels.at(t0 + dtdx * sx + dtdy * cy, skip: skip),
+                                        uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
             } else if rowConstant {
                 // (Optional chaining reads the shading where it is; binding it would copy it.)
                 let c = Rasterizer.pack(exact?.uniform ?? exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)

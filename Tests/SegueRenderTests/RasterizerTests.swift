@@ -189,8 +189,8 @@ import SegueTestSupport
         for (t, dt) in spans {
             for (alpha, blended) in [(UInt32(255), false), (255, true), (131, true)] {
                 let a = image(40, 1, 0xFF30_6090), b = image(40, 1, 0xFF30_6090)
-                Rasterizer.texturedSpan(a.pixels, 0, 39, texture.view, t, dt, .uniform(alpha << 24 | 0xFF_FFFF), skip: 0, blended)
-                Rasterizer.texturedSpan(b.pixels, 0, 39, texture.view, t, dt, .varying(SIMD4(255, 255, 255, Float(alpha)), SIMD4()),
+                Rasterizer.texturedSpan(a.pixels, 0, 39, Rasterizer.TexelWalk(texture.view, t, dt, skip: 0), .uniform(alpha << 24 | 0xFF_FFFF), skip: 0, blended)
+                Rasterizer.texturedSpan(b.pixels, 0, 39, Rasterizer.TexelWalk(texture.view, t, dt, skip: 0), .varying(SIMD4(255, 255, 255, Float(alpha)), SIMD4()),
                                         skip: 0, blended)
                 #expect((0..<40).allSatisfy { a.pixels[$0] == b.pixels[$0] }, "\(t) \(dt) alpha \(alpha)")
             }
@@ -222,7 +222,8 @@ import SegueTestSupport
         var rows: [[UInt32]] = []
         for fetched in [nil, ahead(SIMD4(0.93, 0.71, 0, 0)), ahead(SIMD4(-4e9, .nan, 0, 0))] {
             let row = image(60, 1, 0xFF30_6090)
-            Rasterizer.texturedSpan(row.pixels, 0, 59, texture.view, t, dt, .uniform(0xC0FF_FFFF), skip: 0, true, ahead: fetched)
+            Rasterizer.texturedSpan(row.pixels, 0, 59, Rasterizer.TexelWalk(texture.view, t, dt, skip: 0, ahead: fetched), .uniform(0xC0FF_FFFF),
+                                    skip: 0, true)
             rows.append(Array(UnsafeBufferPointer(start: row.pixels, count: 60)))
         }
         #expect(rows[0] == rows[1] && rows[1] == rows[2])
@@ -248,8 +249,8 @@ import SegueTestSupport
         }
         let kinds: [(String, (UnsafeMutablePointer<UInt32>, Int, Int, Int) -> Void)] = [
             ("shaded", { Rasterizer.shadedSpan($0, $1, $2, c, dc, skip: $3, true) }),
-            ("textured", { Rasterizer.texturedSpan($0, $1, $2, texture.view, t, dt, .varying(c, dc), skip: $3, true) }),
-            ("image", { Rasterizer.texturedSpan($0, $1, $2, texture.view, t, dt, .uniform(0xC0FF_FFFF), skip: $3, true) }),
+            ("textured", { Rasterizer.texturedSpan($0, $1, $2, Rasterizer.TexelWalk(texture.view, t, dt, skip: $3), .varying(c, dc), skip: $3, true) }),
+            ("image", { Rasterizer.texturedSpan($0, $1, $2, Rasterizer.TexelWalk(texture.view, t, dt, skip: $3), .uniform(0xC0FF_FFFF), skip: $3, true) }),
             ("glyphs", { Rasterizer.coverageSpan($0, $1, $2, texture.view, t, dt, skip: $3, 0xE0FF_8040) }),
         ]
         for (name, span) in kinds {
