@@ -37,43 +37,114 @@ extension Rasterizer {
             for t in 0..<plan.count {
                 let primitive = plan[t], p = primitive.corners
                 guard p.x >= 0, Int(primitive.firstRow) < clip.y1, Int(primitive.lastRow) >= clip.y0 else { continue }
-                let far = p.w >= 0 ? vertices[Int(p.w)] : nil
-                let shade = shades.map { ($0[Int(p.x)], $0[Int(p.y)], $0[Int(p.z)], $0[Int(p.w >= 0 ? p.w : p.z)]) }
-                guard let setup = TriangleSetup(vertices[Int(p.x)], vertices[Int(p.y)], vertices[Int(p.z)], across: far,
-                                                shades: shade, clip: clip),
-                      let firstBand = setup.firstBand(of: band, worker: worker, of: workers) else { continue }
-                triangle(setup, edges: edges?.ranges[t] ?? EdgeRange(first: 0, count: 0), level: primitive.level,
-                         blend: primitive.blend, firstBand: firstBand, slot: slot)
+                let range = edges?.ranges[t] ?? EdgeRange(first: 0, count: 0)
+                if p.w >= 0, t + 1 < plan.count, plan[t + 1].corners.x >= 0 {
+                    pair(p, plan[t + 1].corners, edges: range, level: primitive.level, blend: primitive.blend, worker: worker, slot: slot)
+                    continue
+                }
+                guard let setup = setup(p), let firstBand = setup.firstBand(of: band, worker: worker, of: workers) else { continue }
+                triangle(setup, edges: range, level: primitive.level, blend: primitive.blend, firstBand: firstBand, slot: slot)
+            }
+        }
+
+        /// The triangle of the vertices `corners` (x, y, z), or with w the quad (`TriangleSetup`),
+        /// with their shades.
+        private func setup(_ corners: SIMD4<Int32>) -> TriangleSetup? {
+            let p = corners
+            let far = p.w >= 0 ? vertices[Int(p.w)] : nil
+            let shade = shades.map { ($0[Int(p.x)], $0[Int(p.y)], $0[Int(p.z)], $0[Int(p.w >= 0 ? p.w : p.z)]) }
+            return TriangleSetup(vertices[Int(p.x)], vertices[Int(p.y)], vertices[Int(p.z)], across: far, shades: shade, clip: clip)
+        }
+
+        /// Paints a quad of two planes (`Primitive`): the first triangle's corners and the
+        /// fourth, `first`, and the second's, `second`, walked as the quad and each row's parts
+        /// painted from their own triangle's planes — or, where one of them has no row in the
+        /// clip, the other alone.
+        private func pair(_ first: SIMD4<Int32>, _ second: SIMD4<Int32>, edges range: EdgeRange, level: Int32, blend: Int32,
+                          worker: Int, slot: Int) {
+            // The three set up in memory and passed by address: each is hundreds of bytes.
+            withUnsafeTemporaryAllocation(of: TriangleSetup.self, capacity: 2) { halves in
+                let own = SIMD4(first.x, first.y, first.z, -1)
+                func alone(_ half: TriangleSetup) {
+                    guard let firstBand = half.firstBand(of: band, worker: worker, of: workers) else { return }
+                    triangle(half, edges: range, level: level, blend: blend, firstBand: firstBand, slot: slot)
+                }
+                guard let one = setup(own) else {
+                    if let two = setup(second) { alone(two) }
+                    return
+                }
+                guard let two = setup(second) else {
+                    alone(one)
+                    return
+                }
+                halves.initializeElement(at: 0, to: one)
+                halves.initializeElement(at: 1, to: two)
+                defer { _ = halves.deinitialize() }
+                // The quad from the first triangle's corner off the shared side (as `quad` turned it).
+                @inline(__always) func shared(_ x: Int32) -> Bool { x == second.x || x == second.y || x == second.z }
+                let turned = !shared(first.x) ? SIMD4(first.x, first.y, first.z, first.w)
+                    : !shared(first.y) ? SIMD4(first.y, first.z, first.x, first.w) : SIMD4(first.z, first.x, first.y, first.w)
+                guard let quad = TriangleSetup(vertices[Int(turned.x)], vertices[Int(turned.y)], vertices[Int(turned.z)],
+                                               across: vertices[Int(turned.w)], clip: clip),
+                      let firstBand = quad.firstBand(of: band, worker: worker, of: workers) else { return }
+                triangle(quad, halves: UnsafePointer(halves.baseAddress!), edges: range, level: level, blend: blend, firstBand: firstBand,
+                         slot: slot)
             }
         }
 
         /// Paints the set-up triangle (or quad) `setup` in this worker's bands from
         /// `firstBand` on, its texture sampled at mip `level` and the next mixed in by
-        /// `blend` / 256, anti-aliased against its layer's edges `range`.
-        private func triangle(_ setup: TriangleSetup, edges range: EdgeRange, level: Int32, blend: Int32, firstBand: Int, slot: Int) {
+        /// `blend` / 256, anti-aliased against its layer's edges `range` — or, given the
+        /// quad's `halves` (its triangle v0 v1 v2 and the other), each row cut where its
+        /// diagonal crosses it and each part painted from its own half's planes.
+        private func triangle(_ setup: TriangleSetup, halves: UnsafePointer<TriangleSetup>? = nil, edges range: EdgeRange,
+                              level: Int32, blend: Int32, firstBand: Int, slot: Int) {
             let texture: PixelView? = levels.isEmpty ? nil : levels[min(levels.count - 1, Int(level))]
             let coarser = blend > 0 && Int(level) + 1 < levels.count ? (levels[Int(level) + 1], UInt32(blend)) : nil
             let near = nearLines.base + slot * TriangleSpans.nearEdgeLimit
             let p = setup.corners
             let nearCount = edges.map { TriangleSpans.nearEdges($0, range, p.0, p.1, p.2, setup.fourth, into: near) } ?? 0
-            let spans = TriangleSpans(setup, texture: texture, coarser: coarser, near: near, nearCount: nearCount,
-                                      source: scratch.map { $0.base + slot * rowStride }, blended: blended)
+            let source = scratch.map { $0.base + slot * rowStride }
+            func spansOf(_ s: TriangleSetup) -> TriangleSpans {
+                TriangleSpans(s, texture: texture, coarser: coarser, near: near, nearCount: nearCount, source: source, blended: blended)
+            }
+            // (Made once: passed by address row by row, as they are hundreds of bytes.)
+            let paired = halves != nil
+            let spans = spansOf(halves?[0] ?? setup), other = halves.map { spansOf($0[1]) } ?? spans
             // Only the covers the triangle's box meets are looked at row by row (most small
             // triangles meet none).
             let meets = covered.covers.isEmpty ? covered
-                : covered.meeting(columns: spans.origin, Int(Rasterizer.floorDiv(setup.right, 256)),
+                : covered.meeting(columns: Int(Rasterizer.floorDiv(setup.left, 256)), Int(Rasterizer.floorDiv(setup.right, 256)),
                                   rows: setup.top, setup.bottom, in: meetingCovers.base + slot * coverStride)
             let pixels = target.pixels, pitch = target.width, columns = clip.x0...(clip.x1 - 1)
+            let diagonal = setup.diagonal
             var bandStart = firstBand
             while bandStart <= setup.bottom {
                 defer { bandStart += band * workers }
                 if isCancelled() { return }
                 var walk = RowWalk(setup.sides, from: max(setup.top, bandStart))
+                var crossing = paired ? diagonal.step(row: Int64(walk.row)) : RowEdge.Step(quotient: 0, remainder: 0)
                 while walk.row <= min(setup.bottom, bandStart + band - 1) {
                     let y = walk.row, (lo, hi) = walk.next(within: columns)
+                    let split = crossing
+                    if paired { diagonal.advance(&crossing) }
                     guard lo <= hi else { continue }
                     let line = pixels + y * pitch
-                    if meets.covers.isEmpty {
+                    if paired {
+                        // The first triangle's columns lie inside the diagonal: right of it
+                        // where it faces right, left where it faces left; a level diagonal
+                        // gives the row to one.
+                        var firstLo = lo, firstHi = hi
+                        diagonal.narrow(&firstLo, &firstHi, split, row: Int64(y))
+                        let firstLeft = diagonal.a <= 0
+                        let at = min(max(firstLeft ? firstHi + 1 : firstLo, lo), hi + 1)
+                        let cut = TriangleSpans.RowCut(at: at, left: (lo, at - 1), right: (at, hi), ownLeft: firstLeft)
+                        if meets.covers.isEmpty {
+                            spans.span(line, lo, hi, y, cut: cut, other: other)
+                        } else {
+                            Rasterizer.uncovered(lo, hi, row: y, meets) { spans.span(line, $0, $1, y, cut: cut, other: other) }
+                        }
+                    } else if meets.covers.isEmpty {
                         spans.span(line, lo, hi, y, (lo, hi))
                     } else {
                         Rasterizer.uncovered(lo, hi, row: y, meets) { spans.span(line, $0, $1, y, (lo, hi)) }

@@ -150,8 +150,11 @@ package final class Rasterizer {
 
     /// One triangle of a call, or a quad of two (`quad`), and the rows it may paint.
     package struct Primitive: Sendable, BitwiseCopyable {
-        /// Its vertices' indices and -1, or with a fourth the quad it starts; all -1 for the
-        /// second triangle of a quad.
+        /// Its vertices' indices and -1, or with a fourth the quad it starts (`quad`). A quad
+        /// of one plane: its corners turned so that the fourth lies across the second and
+        /// third, and all -1 for its second triangle. A quad of two: the first triangle's
+        /// own three and the fourth, and the second's own three and -1 for the second, whose
+        /// rows (none) leave it to the first.
         var corners: SIMD4<Int32>
         /// No row outside these (as far as its vertices are finite and near; else every row).
         var firstRow: Int32, lastRow: Int32
@@ -230,15 +233,32 @@ package final class Rasterizer {
             }
             return (Int32(low.rounded(.down)) - 1, Int32(high.rounded(.up)) + 1)
         }
+        /// Triangles k/3 and k/3 + 1 as a quad (`quad`), where they make one and take the same
+        /// mip level and mix.
+        func quad(at k: Int) -> (corners: SIMD4<Int32>, onePlane: Bool)? {
+            guard k + 5 < indices.count, texture == nil || (plan[k / 3 + 1].level == plan[k / 3].level && plan[k / 3 + 1].blend == plan[k / 3].blend)
+            else { return nil }
+            return Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first)
+        }
         var k = 0
         while k + 2 < indices.count {
             // The levels the pass above set (none untextured).
             let (level, blend) = texture == nil ? (0, 0) : (plan[k / 3].level, plan[k / 3].blend)
-            if k + 5 < indices.count, texture == nil || (plan[k / 3 + 1].level == level && plan[k / 3 + 1].blend == blend),
-               let q = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first) {
-                let corners = SIMD4(q.0, q.1, q.2, q.3), (first, last) = rows(corners)
-                plan[k / 3] = Primitive(corners: corners, firstRow: first, lastRow: last, level: level, blend: blend)
-                plan[k / 3 + 1] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1, level: level, blend: blend)
+            // A pair of two planes gives way to a quad of one the second makes with the next:
+            // that one is painted as one triangle stretched (its pixels within 1/32 of a texel
+            // of the pair's), and a pair of two paints its triangles' very pixels, so the
+            // pairs taken are those taken before there were pairs of two.
+            if let q = quad(at: k), q.onePlane || quad(at: k + 3)?.onePlane != true {
+                let (first, last) = rows(q.corners)
+                if q.onePlane {
+                    plan[k / 3] = Primitive(corners: q.corners, firstRow: first, lastRow: last, level: level, blend: blend)
+                    plan[k / 3 + 1] = Primitive(corners: SIMD4(repeating: -1), firstRow: 0, lastRow: -1, level: level, blend: blend)
+                } else {
+                    plan[k / 3] = Primitive(corners: SIMD4(indices[k], indices[k + 1], indices[k + 2], q.corners.w), firstRow: first,
+                                            lastRow: last, level: level, blend: blend)
+                    plan[k / 3 + 1] = Primitive(corners: SIMD4(indices[k + 3], indices[k + 4], indices[k + 5], -1), firstRow: 0, lastRow: -1,
+                                                level: level, blend: blend)
+                }
                 k += 6
             } else {
                 let corners = SIMD4(indices[k], indices[k + 1], indices[k + 2], -1), (first, last) = rows(corners)

@@ -12,6 +12,8 @@ extension Rasterizer {
         let shades: (VertexShade, VertexShade, VertexShade, VertexShade)?
         /// The sides v1→w, v2→v0, v0→v1, w→v2 (a triangle: v1→v2 in place of both of w's).
         let sides: (RowEdge, RowEdge, RowEdge, RowEdge)
+        /// The side v1→v2: a quad's diagonal, inside which lies its triangle v0 v1 v2.
+        let diagonal: RowEdge
         /// The corners' box: columns in 1/256 pixels; rows in whole pixels, within the clip.
         let left: Int64, right: Int64
         let top: Int, bottom: Int
@@ -50,6 +52,7 @@ extension Rasterizer {
             // A quad's side v1 v2 gives way to its two sides through w (turned as the rest);
             // a triangle tests that side twice.
             let side = RowEdge(x1, y1, x2, y2)
+            diagonal = side
             sides = w == nil ? (side, RowEdge(x2, y2, x0, y0), RowEdge(x0, y0, x1, y1), side)
                 : (RowEdge(x1, y1, xw, yw), RowEdge(x2, y2, x0, y0), RowEdge(x0, y0, x1, y1), RowEdge(xw, yw, x2, y2))
             // Pairwise: a variadic min or max would allocate its arguments on every triangle.

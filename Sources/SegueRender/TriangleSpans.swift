@@ -125,8 +125,38 @@ extension Rasterizer {
         /// their side, so each fringe is blended against them alone (a tile's row: one).
         @inline(__always)
         func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
+            span(line, lo, hi, y, row, cut: nil, other: self)
+        }
+
+        /// `span` of a quad's row cut between its two triangles (`RowCut`): each part painted
+        /// from its own triangle's planes (these and `other`'s), against these near edges.
+        @inline(__always)
+        func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, cut: RowCut, other: TriangleSpans) {
+            span(line, lo, hi, y, (lo, hi), cut: cut, other: other)
+        }
+
+        /// `span`, its columns painted by this triangle alone (`cut` nil: `row` its columns in
+        /// the row) or, cut, by the two. (The other is passed, not captured: a row that copied
+        /// it would copy hundreds of bytes.)
+        @inline(__always)
+        private func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int),
+                          cut: RowCut?, other: TriangleSpans) {
+            @inline(__always) func parts(_ target: UnsafeMutablePointer<UInt32>, _ a: Int, _ b: Int, _ blended: Bool) {
+                guard let cut else {
+                    paint(target, a, b, y, blended, row)
+                    return
+                }
+                if a < cut.at {
+                    let (from, to) = (a, min(b, cut.at - 1))
+                    if cut.ownLeft { paint(target, from, to, y, blended, cut.left) } else { other.paint(target, from, to, y, blended, cut.left) }
+                }
+                if b >= cut.at {
+                    let (from, to) = (max(a, cut.at), b)
+                    if cut.ownLeft { other.paint(target, from, to, y, blended, cut.right) } else { paint(target, from, to, y, blended, cut.right) }
+                }
+            }
             guard nearCount > 0 else {
-                paint(line, lo, hi, y, blended, row)
+                parts(line, lo, hi, blended)
                 return
             }
             withUnsafeTemporaryAllocation(of: EdgeLine.self, capacity: 2 * Self.nearEdgeLimit) { buffer in
@@ -157,7 +187,10 @@ extension Rasterizer {
                 guard inLo <= inHi else {
                     // No pixel wholly inside (a sliver, a row along an edge): every column
                     // against every edge that cuts it.
-                    paintFringe(line, lo, hi, y, row)
+                    if let source {
+                        parts(source, lo, hi, false)
+                        blendFringe(line, from: source, lo, hi, y)
+                    }
                     return
                 }
                 if lo < inLo || inHi < hi, texture.map({ !$0.isCoverage }) ?? (hi - lo < Self.shortRow), let source {
@@ -165,13 +198,13 @@ extension Rasterizer {
                     // span's setup (a texture's walk; exact colours' runs, fixed-point colours)
                     // costs more than the few pixels near its edges (a tile's row has two), and
                     // for a colour, more than the copy of a short row.
-                    paint(source, lo, hi, y, false, row)
+                    parts(source, lo, hi, false)
                     Rasterizer.store(line, from: source, inLo, inHi, blended)
                 } else {
-                    paint(line, inLo, inHi, y, blended, row)
+                    parts(line, inLo, inHi, blended)
                     if let source {
-                        if lo < inLo { paint(source, lo, inLo - 1, y, false, row) }
-                        if inHi < hi { paint(source, inHi + 1, hi, y, false, row) }
+                        if lo < inLo { parts(source, lo, inLo - 1, false) }
+                        if inHi < hi { parts(source, inHi + 1, hi, false) }
                     }
                 }
                 if let source {
@@ -179,6 +212,15 @@ extension Rasterizer {
                     blendFringe(line, from: source, inHi + 1, hi, y, cutBy: right, rightCount)
                 }
             }
+        }
+
+        /// Where a quad's row is cut between its two triangles (`Job`): the right part's first
+        /// column (the row's lo…hi + 1), each part's columns in the row, and whether the left
+        /// part is the spans' own (else the other's).
+        struct RowCut {
+            let at: Int
+            let left: (first: Int, last: Int), right: (first: Int, last: Int)
+            let ownLeft: Bool
         }
 
         /// Paints columns lo…hi of row `y` into `line`, blended or stored; the triangle
@@ -209,14 +251,13 @@ extension Rasterizer {
             }
         }
 
-        /// Paints columns lo…hi of row `y` near the edges: each pixel's source, its alpha
-        /// scaled by its coverage, blended against the near edges that cut some pixel of the run.
-        /// A distance is linear along the row (and its float rounding monotonic), so an edge
-        /// whose distance at both ends is its `reach` or more covers every pixel between
-        /// wholly, and weighs nothing.
-        private func paintFringe(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ y: Int, _ row: (first: Int, last: Int)) {
-            guard let source else { return }
-            paint(source, lo, hi, y, false, row)
+        /// Blends columns lo…hi of row `y` near the edges from their sources in `source`,
+        /// each one's alpha scaled by its coverage, against the near edges that cut some pixel
+        /// of the run. A distance is linear along the row (and its float rounding monotonic),
+        /// so an edge whose distance at both ends is its `reach` or more covers every pixel
+        /// between wholly, and weighs nothing.
+        private func blendFringe(_ line: UnsafeMutablePointer<UInt32>, from source: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
+                                 _ y: Int) {
             withUnsafeTemporaryAllocation(of: EdgeLine.self, capacity: Self.nearEdgeLimit) { cutting in
                 let lines = cutting.baseAddress!
                 var count = 0

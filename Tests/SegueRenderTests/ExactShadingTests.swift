@@ -181,7 +181,7 @@ import Testing
         let both: [Int32] = [0, 1, 2, 0, 2, 3]
         let isQuad = vertices.withUnsafeBufferPointer { v in
             both.withUnsafeBufferPointer { i in
-                shades.withUnsafeBufferPointer { s in Rasterizer.quad(v, i, at: 0, ranges: nil, shades: s, texture: nil) != nil }
+                shades.withUnsafeBufferPointer { s in Rasterizer.quad(v, i, at: 0, ranges: nil, shades: s, texture: nil)?.onePlane == true }
             }
         }
         #expect(isQuad, "the pair lies on one plane")
@@ -202,7 +202,7 @@ import Testing
         func isQuad(_ shades: [VertexShade]) -> Bool {
             vertices.withUnsafeBufferPointer { v in
                 indices.withUnsafeBufferPointer { i in
-                    shades.withUnsafeBufferPointer { s in Rasterizer.quad(v, i, at: 0, ranges: nil, shades: s, texture: nil) != nil }
+                    shades.withUnsafeBufferPointer { s in Rasterizer.quad(v, i, at: 0, ranges: nil, shades: s, texture: nil)?.onePlane == true }
                 }
             }
         }

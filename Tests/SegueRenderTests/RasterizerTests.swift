@@ -97,31 +97,36 @@ import SegueTestSupport
     }
 
     /// Which pairs are one quad: the parallelogram of one plane, wound either way, and a
-    /// texture drawn as it is; not a dart, a pair whose second is of no area, one whose far
-    /// colour leaves the plane, nor two triangles of different edges.
+    /// texture drawn as it is; not a dart, a pair whose second is of no area, nor two
+    /// triangles of different edges. One whose far colour or texel leaves the plane is a
+    /// quad of two planes.
     @Test func onlyPairsOfOnePlaneAndConvexAreQuads() {
         let parallelogram = [vertex(2.3, 1.6, 0x8000_0000), vertex(27.1, 5.2, 0x8064_0000),
                              vertex(31.8, 20.7, 0x80A0_0000), vertex(7.0, 17.1, 0x803C_0000)]
-        func isQuad(_ v: [RasterVertex], _ i: [Int32], ranges: [Rasterizer.EdgeRange]? = nil, texture: RasterImage? = nil) -> Bool {
+        /// Whether they are a quad (nil: not one) of one plane.
+        func onePlane(_ v: [RasterVertex], _ i: [Int32], ranges: [Rasterizer.EdgeRange]? = nil, texture: RasterImage? = nil) -> Bool? {
             v.withUnsafeBufferPointer { v in
                 i.withUnsafeBufferPointer { i in
                     if let ranges {
-                        return ranges.withUnsafeBufferPointer { Rasterizer.quad(v, i, at: 0, ranges: $0, texture: texture?.view) != nil }
+                        return ranges.withUnsafeBufferPointer { Rasterizer.quad(v, i, at: 0, ranges: $0, texture: texture?.view)?.onePlane }
                     }
-                    return Rasterizer.quad(v, i, at: 0, ranges: nil, texture: texture?.view) != nil
+                    return Rasterizer.quad(v, i, at: 0, ranges: nil, texture: texture?.view)?.onePlane
                 }
             }
+        }
+        func isQuad(_ v: [RasterVertex], _ i: [Int32], ranges: [Rasterizer.EdgeRange]? = nil, texture: RasterImage? = nil) -> Bool {
+            onePlane(v, i, ranges: ranges, texture: texture) == true
         }
         #expect(isQuad(parallelogram, [0, 1, 2, 0, 2, 3]))
         #expect(isQuad(parallelogram, [0, 2, 1, 0, 3, 2]))
         var dart = parallelogram.map { vertex($0.x, $0.y, 0x80FF_0000) }
         dart[2] = vertex(14.0, 9.0, 0x80FF_0000)
-        #expect(!isQuad(dart, [0, 1, 2, 0, 2, 3]))
-        #expect(!isQuad(parallelogram, [0, 1, 2, 1, 1, 3]))
+        #expect(onePlane(dart, [0, 1, 2, 0, 2, 3]) == nil)
+        #expect(onePlane(parallelogram, [0, 1, 2, 1, 1, 3]) == nil)
         var bent = parallelogram
         bent[3] = vertex(7.0, 17.1, 0x8040_0000)
-        #expect(!isQuad(bent, [0, 1, 2, 0, 2, 3]))
-        #expect(!isQuad(parallelogram, [0, 1, 2, 0, 2, 3], ranges: [.init(first: 0, count: 1), .init(first: 1, count: 1)]))
+        #expect(onePlane(bent, [0, 1, 2, 0, 2, 3]) == false)
+        #expect(onePlane(parallelogram, [0, 1, 2, 0, 2, 3], ranges: [.init(first: 0, count: 1), .init(first: 1, count: 1)]) == nil)
         // An 8 × 8 texture over 8 × 8 pixels, and the same with one corner's texel moved.
         let texture = image(8, 8)
         let square = [vertex(1, 1, 0xFFFF_FFFF, u: 0, v: 0), vertex(9, 1, 0xFFFF_FFFF, u: 1, v: 0),
@@ -129,7 +134,7 @@ import SegueTestSupport
         #expect(isQuad(square, [0, 1, 2, 0, 2, 3], texture: texture))
         var skewed = square
         skewed[3].u = 0.1
-        #expect(!isQuad(skewed, [0, 1, 2, 0, 2, 3], texture: texture))
+        #expect(onePlane(skewed, [0, 1, 2, 0, 2, 3], texture: texture) == false)
     }
 
     /// Black at x = 0 to red at x = 256: the centre of column x is (x + 0.5)·255/256.
