@@ -108,47 +108,55 @@ extension Rasterizer {
             func spansOf(_ s: TriangleSetup) -> TriangleSpans {
                 TriangleSpans(s, texture: texture, coarser: coarser, near: near, nearCount: nearCount, source: source, blended: blended)
             }
-            // (Made once: passed by address row by row, as they are hundreds of bytes.)
-            let paired = halves != nil
-            let spans = spansOf(halves?[0] ?? setup), other = halves.map { spansOf($0[1]) } ?? spans
+            let spans: TriangleSpans
+            if let halves { spans = spansOf(halves[0]) } else { spans = spansOf(setup) }
             // Only the covers the triangle's box meets are looked at row by row (most small
             // triangles meet none).
             let meets = covered.covers.isEmpty ? covered
                 : covered.meeting(columns: Int(Rasterizer.floorDiv(setup.left, 256)), Int(Rasterizer.floorDiv(setup.right, 256)),
                                   rows: setup.top, setup.bottom, in: meetingCovers.base + slot * coverStride)
             let pixels = target.pixels, pitch = target.width, columns = clip.x0...(clip.x1 - 1)
-            let diagonal = setup.diagonal
-            var bandStart = firstBand
-            while bandStart <= setup.bottom {
-                defer { bandStart += band * workers }
-                if isCancelled() { return }
-                var walk = RowWalk(setup.sides, from: max(setup.top, bandStart))
-                var crossing = paired ? diagonal.step(row: Int64(walk.row)) : RowEdge.Step(quotient: 0, remainder: 0)
-                while walk.row <= min(setup.bottom, bandStart + band - 1) {
-                    let y = walk.row, (lo, hi) = walk.next(within: columns)
-                    let split = crossing
-                    if paired { diagonal.advance(&crossing) }
-                    guard lo <= hi else { continue }
-                    let line = pixels + y * pitch
-                    if paired {
-                        // The first triangle's columns lie inside the diagonal: right of it
-                        // where it faces right, left where it faces left; a level diagonal
-                        // gives the row to one.
-                        var firstLo = lo, firstHi = hi
-                        diagonal.narrow(&firstLo, &firstHi, split, row: Int64(y))
-                        let firstLeft = diagonal.a <= 0
-                        let at = min(max(firstLeft ? firstHi + 1 : firstLo, lo), hi + 1)
-                        let cut = TriangleSpans.RowCut(at: at, left: (lo, at - 1), right: (at, hi), ownLeft: firstLeft)
-                        if meets.covers.isEmpty {
-                            spans.span(line, lo, hi, y, cut: cut, other: other)
-                        } else {
-                            Rasterizer.uncovered(lo, hi, row: y, meets) { spans.span(line, $0, $1, y, cut: cut, other: other) }
-                        }
-                    } else if meets.covers.isEmpty {
+            /// Calls `body` with each of this worker's rows that the walk finds columns in: the
+            /// row, its columns, its pixels, and the step of `diagonal` there (if given).
+            @inline(__always) func eachRow(stepping diagonal: RowEdge?,
+                                           _ body: (Int, Int, Int, UnsafeMutablePointer<UInt32>, RowEdge.Step) -> Void) {
+                var bandStart = firstBand
+                while bandStart <= setup.bottom {
+                    defer { bandStart += band * workers }
+                    if isCancelled() { return }
+                    var walk = RowWalk(setup.sides, from: max(setup.top, bandStart))
+                    var crossing = diagonal?.step(row: Int64(walk.row)) ?? RowEdge.Step(quotient: 0, remainder: 0)
+                    while walk.row <= min(setup.bottom, bandStart + band - 1) {
+                        let y = walk.row, (lo, hi) = walk.next(within: columns), step = crossing
+                        diagonal?.advance(&crossing)
+                        guard lo <= hi else { continue }
+                        body(y, lo, hi, pixels + y * pitch, step)
+                    }
+                }
+            }
+            guard let halves else {
+                eachRow(stepping: nil) { y, lo, hi, line, _ in
+                    if meets.covers.isEmpty {
                         spans.span(line, lo, hi, y, (lo, hi))
                     } else {
                         Rasterizer.uncovered(lo, hi, row: y, meets) { spans.span(line, $0, $1, y, (lo, hi)) }
                     }
+                }
+                return
+            }
+            let other = spansOf(halves[1]), diagonal = setup.diagonal
+            eachRow(stepping: diagonal) { y, lo, hi, line, crossing in
+                // The first triangle's columns lie inside the diagonal: right of it where it
+                // faces right, left where it faces left; a level diagonal gives the row to one.
+                var firstLo = lo, firstHi = hi
+                diagonal.narrow(&firstLo, &firstHi, crossing, row: Int64(y))
+                let firstLeft = diagonal.a <= 0
+                let at = min(max(firstLeft ? firstHi + 1 : firstLo, lo), hi + 1)
+                let cut = TriangleSpans.RowCut(at: at, left: (lo, at - 1), right: (at, hi), ownLeft: firstLeft)
+                if meets.covers.isEmpty {
+                    spans.span(line, lo, hi, y, cut: cut, other: other)
+                } else {
+                    Rasterizer.uncovered(lo, hi, row: y, meets) { spans.span(line, $0, $1, y, cut: cut, other: other) }
                 }
             }
         }
