@@ -83,6 +83,62 @@ extension Rasterizer {
         general(last + 1, hi)
     }
 
+    /// `texturedSpan` of a row cut in two at column `at` (lo < at ≤ hi): columns lo…at − 1
+    /// by `walk` (placed at lo) times `color`, and at…hi by `next` (placed at `at`) times
+    /// `nextColor`, `skip` and `nextSkip` columns from their origins — a quad's row whose
+    /// two triangles sample one image from two planes. Where both parts are the image drawn
+    /// as it is or faded alike, stored, turned (their rows cross the texture's) and inside
+    /// it, and the second part is four columns or more, one pass of four pixels a step: the
+    /// four that straddle the cut take each lane's position from its own part's walk. Else
+    /// each part on its own; the same pixels either way.
+    static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ walk: TexelWalk, _ color: SpanColor,
+                             skip: Int, then next: TexelWalk, from at: Int, _ nextColor: SpanColor, skip nextSkip: Int,
+                             _ blended: Bool) {
+        guard !blended, case .uniform(let c) = color, case .uniform(let nextC) = nextColor, c == nextC, c & 0x00FF_FFFF == 0x00FF_FFFF,
+              walk.dv != 0, next.dv != 0, hi &- at >= 3, walk.staysInside(at &- 1 &- lo), next.staysInside(hi &- at),
+              let first = walk.insideLanes(), let second = next.insideLanes() else {
+            texturedSpan(line, lo, at - 1, walk, color, skip: skip, blended)
+            texturedSpan(line, at, hi, next, nextColor, skip: nextSkip, blended)
+            return
+        }
+        let fade = c >> 24
+        let du = Int32(truncatingIfNeeded: next.du), dv = Int32(truncatingIfNeeded: next.dv)
+        @inline(__always) func store(_ x: Int, _ u: SIMD4<Int32>, _ v: SIMD4<Int32>) {
+            UnsafeMutableRawPointer(line + x).storeBytes(of: faded(walk.insideBilinear4(u, v), by: fade), as: SIMD4<UInt32>.self)
+        }
+        var x = lo, (u, v) = (first.u, first.v)
+        while x &+ 3 < at {
+            store(x, u, v)
+            u &+= first.step.u
+            v &+= first.step.v
+            x &+= 4
+        }
+        // Columns x…x + 3 hold the cut (x < at) or begin the second part (x = at): the
+        // second's lanes there, stepped back from `at`, and the first's before the cut.
+        let fromAt = SIMD4(repeating: Int32(truncatingIfNeeded: x &- at))
+        let (nu, nv) = (second.u &+ fromAt &* du, second.v &+ fromAt &* dv)
+        if x < at {
+            let before = SIMD4<Int32>(0, 1, 2, 3) &+ fromAt .< 0
+            store(x, nu.replacing(with: u, where: before), nv.replacing(with: v, where: before))
+            (u, v) = (nu &+ second.step.u, nv &+ second.step.v)
+            x &+= 4
+        } else {
+            (u, v) = (nu, nv)
+        }
+        while x &+ 3 <= hi {
+            store(x, u, v)
+            u &+= second.step.u
+            v &+= second.step.v
+            x &+= 4
+        }
+        // The last one to three as the four ending at `hi` (all of the second part, which has
+        // four or more; those before them get the values they hold again).
+        if x <= hi {
+            let back = SIMD4(repeating: Int32(truncatingIfNeeded: x &- (hi &- 3)))
+            store(hi &- 3, u &- back &* du, v &- back &* dv)
+        }
+    }
+
     /// `texturedSpan` from two mip levels, `fine` and the next, `coarse` (each a walk of its
     /// level, `TexelWalk(_:step:)`, and its texel position at the row's origin), mixed by `weight` / 256 of
     /// the coarse one (1…255): trilinear filtering. Up to 128 columns at a time are sampled
@@ -297,11 +353,15 @@ extension Rasterizer {
         /// of its image, the usual case: no division).
         @inline(__always)
         func insideSteps(_ steps: Int) -> ClosedRange<Int>? {
-            @inline(__always) func inside(_ p: Int, _ limit: Int) -> Bool { p >= 0 && p < limit }
-            if inside(u, maxU) && inside(v, maxV) && inside(u &+ du &* steps, maxU) && inside(v &+ dv &* steps, maxV) {
-                return 0...steps
-            }
-            return insideSteps(searching: steps)
+            staysInside(steps) ? 0...steps : insideSteps(searching: steps)
+        }
+
+        /// Whether the 2 × 2 texels lie inside the texture at every step 0…`steps` (≥ 0): at
+        /// both ends, as positions move linearly. (0 ≤ p < limit as one unsigned comparison.)
+        @inline(__always)
+        func staysInside(_ steps: Int) -> Bool {
+            @inline(__always) func inside(_ p: Int, _ limit: Int) -> Bool { UInt(bitPattern: p) < UInt(bitPattern: limit) }
+            return inside(u, maxU) && inside(v, maxV) && inside(u &+ du &* steps, maxU) && inside(v &+ dv &* steps, maxV)
         }
 
         /// `insideSteps` where an end lies outside: each axis's bounds by division.

@@ -146,6 +146,13 @@ extension Rasterizer {
                     paint(target, a, b, y, blended, row)
                     return
                 }
+                if a < cut.at && b >= cut.at, texture?.isCoverage == false, let left = cut.ownLeft ? image(at: a, row: y) : other.image(at: a, row: y),
+                   let right = cut.ownLeft ? other.image(at: cut.at, row: y) : image(at: cut.at, row: y) {
+                    // Both parts sampled from one image: the row in one pass where it can be.
+                    Rasterizer.texturedSpan(target, a, b, left.walk, left.color, skip: left.skip, then: right.walk, from: cut.at, right.color,
+                                            skip: right.skip, blended)
+                    return
+                }
                 if a < cut.at {
                     let (from, to) = (a, min(b, cut.at - 1))
                     if cut.ownLeft { paint(target, from, to, y, blended, cut.left) } else { other.paint(target, from, to, y, blended, cut.left) }
@@ -223,6 +230,17 @@ extension Rasterizer {
             let ownLeft: Bool
         }
 
+        /// What `paint` gives `texturedSpan` for row `y` from column `lo` on: the image's walk
+        /// placed there, the colour it is times, and the columns from the origin. Nil where
+        /// the triangle is untextured or mixes two mip levels.
+        @inline(__always)
+        func image(at lo: Int, row y: Int) -> (walk: TexelWalk, color: Rasterizer.SpanColor, skip: Int)? {
+            guard let texels, coarseTexels == nil else { return nil }
+            let cy = Float(y) + 0.5 - y0, skip = lo - origin
+            return (texels.at(t0 + dtdx * sx + dtdy * cy, skip: skip), uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx),
+                    skip)
+        }
+
         /// Paints columns lo…hi of row `y` into `line`, blended or stored; the triangle
         /// covers the row from column `row.first` to `row.last`.
         @inline(__always)
@@ -233,9 +251,8 @@ extension Rasterizer {
             } else if let texels, let coarseTexels {
                 Rasterizer.trilinearSpan(line, lo, hi, (texels, t0 + dtdx * sx + dtdy * cy), (coarseTexels, c0t + cdtdx * sx + cdtdy * cy),
                                          blend, uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
-            } else if let texels {
-                Rasterizer.texturedSpan(line, lo, hi, texels.at(t0 + dtdx * sx + dtdy * cy, skip: skip),
-                                        uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
+            } else if let image = image(at: lo, row: y) {
+                Rasterizer.texturedSpan(line, lo, hi, image.walk, image.color, skip: image.skip, blended)
             } else if rowConstant {
                 // (Optional chaining reads the shading where it is; binding it would copy it.)
                 let c = Rasterizer.pack(exact?.uniform ?? exact?.colour(at: middle, row: cy) ?? c0 + dcdx * middle + dcdy * cy)
