@@ -49,6 +49,7 @@ extension Rasterizer {
 
         /// The triangle of the vertices `corners` (x, y, z), or with w the quad (`TriangleSetup`),
         /// with their shades.
+        @inline(__always)
         private func setup(_ corners: SIMD4<Int32>) -> TriangleSetup? {
             let p = corners
             let far = p.w >= 0 ? vertices[Int(p.w)] : nil

@@ -12,8 +12,6 @@ extension Rasterizer {
         let shades: (VertexShade, VertexShade, VertexShade, VertexShade)?
         /// The sides v1→w, v2→v0, v0→v1, w→v2 (a triangle: v1→v2 in place of both of w's).
         let sides: (RowEdge, RowEdge, RowEdge, RowEdge)
-        /// The side v1→v2: a quad's diagonal, inside which lies its triangle v0 v1 v2.
-        let diagonal: RowEdge
         /// The corners' box: columns in 1/256 pixels; rows in whole pixels, within the clip.
         let left: Int64, right: Int64
         let top: Int, bottom: Int
@@ -52,7 +50,6 @@ extension Rasterizer {
             // A quad's side v1 v2 gives way to its two sides through w (turned as the rest);
             // a triangle tests that side twice.
             let side = RowEdge(x1, y1, x2, y2)
-            diagonal = side
             sides = w == nil ? (side, RowEdge(x2, y2, x0, y0), RowEdge(x0, y0, x1, y1), side)
                 : (RowEdge(x1, y1, xw, yw), RowEdge(x2, y2, x0, y0), RowEdge(x0, y0, x1, y1), RowEdge(xw, yw, x2, y2))
             // Pairwise: a variadic min or max would allocate its arguments on every triangle.
@@ -66,6 +63,12 @@ extension Rasterizer {
             (ex1, ey1) = (Float(x1 - x0) / 256, Float(y1 - y0) / 256)
             (ex2, ey2) = (Float(x2 - x0) / 256, Float(y2 - y0) / 256)
             det = Float(twiceArea) / 65536
+        }
+
+        /// The side v1→v2 (as turned): a quad's diagonal, inside which lies its triangle v0 v1 v2.
+        var diagonal: RowEdge {
+            let snap = Rasterizer.subpixel, p = corners
+            return RowEdge(snap(p.1.x), snap(p.1.y), snap(p.2.x), snap(p.2.y))
         }
 
         /// The change along x and along y, a pixel, of the plane through the values `f0`, `f1`,
