@@ -185,7 +185,8 @@ extension Rasterizer {
         }
     }
 
-    /// Columns lo…hi of `source` into `line`, blended over it or stored, four at a time.
+    /// Columns lo…hi of `source` into `line`, blended over it or stored, four at a time; a
+    /// run of four or more ends with the four that end it, those already blended kept.
     @inline(__always)
     static func store(_ line: UnsafeMutablePointer<UInt32>, from source: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
                       _ blended: Bool) {
@@ -193,8 +194,25 @@ extension Rasterizer {
             (line + lo).update(from: source + lo, count: hi - lo + 1)
             return
         }
-        var at = source + lo
-        fourAtATime(line, lo, hi, true, { UnsafeRawPointer(at).loadUnaligned(as: SIMD4<UInt32>.self) }, { at += 4 })
+        guard hi &- lo >= 3 else {
+            for x in lo...hi { line[x] = blend(source[x], over: line[x]) }
+            return
+        }
+        @inline(__always) func four(_ x: Int) -> (UnsafeMutableRawPointer, SIMD4<UInt32>, SIMD4<UInt32>) {
+            let p = UnsafeMutableRawPointer(line + x)
+            return (p, UnsafeRawPointer(source + x).loadUnaligned(as: SIMD4<UInt32>.self), p.loadUnaligned(as: SIMD4<UInt32>.self))
+        }
+        var x = lo
+        while x &+ 3 <= hi {
+            let (p, s, d) = four(x)
+            p.storeBytes(of: blend4(s, over: d), as: SIMD4<UInt32>.self)
+            x &+= 4
+        }
+        if x <= hi {
+            let g = hi &- 3, (p, s, d) = four(g)
+            let done = SIMD4<UInt32>(0, 1, 2, 3) &+ UInt32(truncatingIfNeeded: g &- x &+ 4) .< 4
+            p.storeBytes(of: blend4(s, over: d).replacing(with: d, where: done), as: SIMD4<UInt32>.self)
+        }
     }
 
     /// The colour a texture is multiplied by along a span.

@@ -59,4 +59,23 @@ import SegueTestSupport
             #expect((0..<64).allSatisfy { row[$0] == ((3...60).contains($0) ? Rasterizer.blend(src, over: under[$0]) : under[$0]) })
         }
     }
+
+    /// A row of sources blended over the frame is `blend` pixel by pixel, every pixel once,
+    /// whatever its length and start (a run ends with the four that end it, those already
+    /// blended kept), and nothing outside it touched.
+    @Test func aStoredRowIsBlendedEachPixelOnce() {
+        var random = SeededGenerator(seed: 11)
+        let under = (0..<40).map { _ in UInt32.random(in: 0...UInt32.max, using: &random) }
+        let source = (0..<40).map { _ in UInt32.random(in: 0...UInt32.max, using: &random) }
+        for lo in 0..<5 {
+            for hi in lo..<(lo + 14) {
+                var row = under, from = source
+                row.withUnsafeMutableBufferPointer { r in
+                    from.withUnsafeMutableBufferPointer { Rasterizer.store(r.baseAddress!, from: $0.baseAddress!, lo, hi, true) }
+                }
+                let expected = (0..<40).map { (lo...hi).contains($0) ? Rasterizer.blend(source[$0], over: under[$0]) : under[$0] }
+                #expect(row == expected, "\(lo)…\(hi)")
+            }
+        }
+    }
 }
