@@ -88,14 +88,14 @@ extension Rasterizer {
     /// `nextColor`, `skip` and `nextSkip` columns from their origins — a quad's row whose
     /// two triangles sample one image from two planes. Where both parts are the image drawn
     /// as it is or faded alike, stored, turned (their rows cross the texture's) and inside
-    /// it, and the second part is four columns or more, one pass of four pixels a step: the
-    /// four that straddle the cut take each lane's position from its own part's walk. Else
-    /// each part on its own; the same pixels either way.
+    /// it, and the row is four columns or more, one pass of four pixels a step: four that
+    /// straddle the cut take each lane's position from its own part's walk. Else each part
+    /// on its own; the same pixels either way.
     static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ walk: TexelWalk, _ color: SpanColor,
                              skip: Int, then next: TexelWalk, from at: Int, _ nextColor: SpanColor, skip nextSkip: Int,
                              _ blended: Bool) {
         guard !blended, case .uniform(let c) = color, case .uniform(let nextC) = nextColor, c == nextC, c & 0x00FF_FFFF == 0x00FF_FFFF,
-              walk.dv != 0, next.dv != 0, hi &- at >= 3, walk.staysInside(at &- 1 &- lo), next.staysInside(hi &- at),
+              walk.dv != 0, next.dv != 0, hi &- lo >= 3, walk.staysInside(at &- 1 &- lo), next.staysInside(hi &- at),
               let first = walk.insideLanes(), let second = next.insideLanes() else {
             texturedSpan(line, lo, at - 1, walk, color, skip: skip, blended)
             texturedSpan(line, at, hi, next, nextColor, skip: nextSkip, blended)
@@ -117,13 +117,13 @@ extension Rasterizer {
         // second's lanes there, stepped back from `at`, and the first's before the cut.
         let fromAt = SIMD4(repeating: Int32(truncatingIfNeeded: x &- at))
         let (nu, nv) = (second.u &+ fromAt &* du, second.v &+ fromAt &* dv)
-        if x < at {
+        if x >= at {
+            (u, v) = (nu, nv)
+        } else if x &+ 3 <= hi {
             let before = SIMD4<Int32>(0, 1, 2, 3) &+ fromAt .< 0
             store(x, nu.replacing(with: u, where: before), nv.replacing(with: v, where: before))
             (u, v) = (nu &+ second.step.u, nv &+ second.step.v)
             x &+= 4
-        } else {
-            (u, v) = (nu, nv)
         }
         while x &+ 3 <= hi {
             store(x, u, v)
@@ -131,11 +131,21 @@ extension Rasterizer {
             v &+= second.step.v
             x &+= 4
         }
-        // The last one to three as the four ending at `hi` (all of the second part, which has
-        // four or more; those before them get the values they hold again).
+        // The last one to three as the four ending at `hi` (those before them get the values
+        // they hold again): the second part's lanes stepped back, or where the second part is
+        // under four columns, each lane from its own part's walk.
         if x <= hi {
-            let back = SIMD4(repeating: Int32(truncatingIfNeeded: x &- (hi &- 3)))
-            store(hi &- 3, u &- back &* du, v &- back &* dv)
+            let g = hi &- 3
+            if g >= at {
+                let back = SIMD4(repeating: Int32(truncatingIfNeeded: x &- g))
+                store(g, u &- back &* du, v &- back &* dv)
+            } else {
+                let fromLo = SIMD4(repeating: Int32(truncatingIfNeeded: g &- lo)), fromAt = SIMD4(repeating: Int32(truncatingIfNeeded: g &- at))
+                let before = SIMD4<Int32>(0, 1, 2, 3) &+ fromAt .< 0
+                let (fu, fv) = (Int32(truncatingIfNeeded: walk.du), Int32(truncatingIfNeeded: walk.dv))
+                store(g, (second.u &+ fromAt &* du).replacing(with: first.u &+ fromLo &* fu, where: before),
+                      (second.v &+ fromAt &* dv).replacing(with: first.v &+ fromLo &* fv, where: before))
+            }
         }
     }
 
