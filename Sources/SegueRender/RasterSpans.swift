@@ -195,7 +195,11 @@ extension Rasterizer {
             return
         }
         guard hi &- lo >= 3 else {
-            for x in lo...hi { line[x] = blend(source[x], over: line[x]) }
+            var x = lo
+            while x <= hi {
+                line[x] = blend(source[x], over: line[x])
+                x &+= 1
+            }
             return
         }
         @inline(__always) func four(_ x: Int) -> (UnsafeMutableRawPointer, SIMD4<UInt32>, SIMD4<UInt32>) {

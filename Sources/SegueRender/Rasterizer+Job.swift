@@ -63,7 +63,7 @@ extension Rasterizer {
         /// clip, the other alone.
         private func pair(_ first: SIMD4<Int32>, _ second: SIMD4<Int32>, edges range: EdgeRange, level: Int32, blend: Int32,
                           worker: Int, slot: Int) {
-            // The three set up in memory and passed by address: each is hundreds of bytes.
+            // The halves set up in memory and passed by address: each is hundreds of bytes.
             withUnsafeTemporaryAllocation(of: TriangleSetup.self, capacity: 2) { halves in
                 let own = SIMD4(first.x, first.y, first.z, -1)
                 func alone(_ half: TriangleSetup) {

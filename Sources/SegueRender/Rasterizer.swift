@@ -236,8 +236,8 @@ package final class Rasterizer {
         /// Triangles k/3 and k/3 + 1 as a quad (`quad`), where they make one and take the same
         /// mip level and mix.
         func quad(at k: Int) -> (corners: SIMD4<Int32>, onePlane: Bool)? {
-            guard k + 5 < indices.count, texture == nil || (plan[k / 3 + 1].level == plan[k / 3].level && plan[k / 3 + 1].blend == plan[k / 3].blend)
-            else { return nil }
+            guard k + 5 < indices.count,
+                  texture == nil || (plan[k / 3 + 1].level == plan[k / 3].level && plan[k / 3 + 1].blend == plan[k / 3].blend) else { return nil }
             return Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first)
         }
         var k = 0

@@ -146,7 +146,8 @@ extension Rasterizer {
                     paint(target, a, b, y, blended, row)
                     return
                 }
-                if a < cut.at && b >= cut.at, texture?.isCoverage == false, let left = cut.ownLeft ? image(at: a, row: y) : other.image(at: a, row: y),
+                if a < cut.at && b >= cut.at, texture?.isCoverage == false,
+                   let left = cut.ownLeft ? image(at: a, row: y) : other.image(at: a, row: y),
                    let right = cut.ownLeft ? other.image(at: cut.at, row: y) : image(at: cut.at, row: y) {
                     // Both parts sampled from one image: the row in one pass where it can be.
                     Rasterizer.texturedSpan(target, a, b, left.walk, left.color, skip: left.skip, then: right.walk, from: cut.at, right.color,
