@@ -85,9 +85,15 @@ extension Rasterizer {
                 @inline(__always) func shared(_ x: Int32) -> Bool { x == second.x || x == second.y || x == second.z }
                 let turned = !shared(first.x) ? SIMD4(first.x, first.y, first.z, first.w)
                     : !shared(first.y) ? SIMD4(first.y, first.z, first.x, first.w) : SIMD4(first.z, first.x, first.y, first.w)
+                // (It is set up wherever its first half is: `quad` found its corners near and
+                // convex. Were it not, each half would be painted alone.)
                 guard let quad = TriangleSetup(vertices[Int(turned.x)], vertices[Int(turned.y)], vertices[Int(turned.z)],
-                                               across: vertices[Int(turned.w)], clip: clip),
-                      let firstBand = quad.firstBand(of: band, worker: worker, of: workers) else { return }
+                                               across: vertices[Int(turned.w)], clip: clip) else {
+                    alone(one)
+                    alone(two)
+                    return
+                }
+                guard let firstBand = quad.firstBand(of: band, worker: worker, of: workers) else { return }
                 triangle(quad, halves: UnsafePointer(halves.baseAddress!), edges: range, level: level, blend: blend, firstBand: firstBand,
                          slot: slot)
             }
