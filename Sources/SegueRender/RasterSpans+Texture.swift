@@ -4,8 +4,8 @@ internal import CSegueSupport
 /// where they can), faded and blended.
 extension Rasterizer {
     /// One row of a textured triangle from column `lo` to `hi`: `walk` the texture's walk
-    /// at `lo` (`TexelWalk.at`, `skip` columns on from the row's origin), times `color`
-    /// (opaque white leaves the texels as they are; at the origin, `skip` columns before `lo`).
+    /// placed at `lo` (`TexelWalk.at`), times `color` (opaque white leaves the texels as they
+    /// are), which a varying colour gives at the row's origin, `skip` columns before `lo`.
     @inline(__always)
     static func texturedSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, _ walk: TexelWalk,
                              _ color: SpanColor, skip: Int, _ blended: Bool) {

@@ -60,7 +60,7 @@ extension Rasterizer {
         /// Paints a quad of two planes (`Primitive`): the first triangle's corners and the
         /// fourth, `first`, and the second's, `second`, walked as the quad and each row's parts
         /// painted from their own triangle's planes — or, where one of them has no row in the
-        /// clip, the other alone.
+        /// clip, the other alone, and where the quad cannot be set up, each alone.
         private func pair(_ first: SIMD4<Int32>, _ second: SIMD4<Int32>, edges range: EdgeRange, level: Int32, blend: Int32,
                           worker: Int, slot: Int) {
             // The halves set up in memory and passed by address: each is hundreds of bytes.

@@ -66,11 +66,13 @@ import SegueTestSupport
     /// way, its diagonal slanting left or right or level, and cut by a clip and by the bands.
     @Test func aPairOfTwoPlanesPaintsWhatItsTrianglesPaintApart() {
         // A tile turned about its vertical axis (its right side far), one turned about its
-        // horizontal axis, and a diamond whose diagonal 1–3 is level.
+        // horizontal axis, and diamonds whose diagonal 1–3 is level: between pixel centres,
+        // and through them (a centre on the cut goes to one part).
         let shapes: [[(x: Float, y: Float)]] = [
             [(6.3, 9.7), (81.2, 31.4), (79.9, 121.6), (4.8, 150.2)],
             [(20.5, 12.25), (70.75, 14.5), (91.3, 140.6), (2.2, 138.9)],
             [(48.4, 6.6), (90.1, 80), (47.7, 152.3), (5.9, 80)],
+            [(48.4, 6.6), (90.5, 80.5), (47.7, 152.3), (5.5, 80.5)],
         ]
         for (n, shape) in shapes.enumerated() {
             // A perspective: the far side's texels squeezed, so no one plane holds both halves.
@@ -83,6 +85,7 @@ import SegueTestSupport
                     let paired = draw(vertices, [first + second], clip: clip), apart = draw(vertices, [first, second], clip: clip)
                     let differing = zip(paired, apart).filter { $0 != $1 }.count
                     #expect(differing == 0, "shape \(n) \(first) \(second) clip \(String(describing: clip))")
+                    #expect(paired.contains { $0 != 0xFF30_6090 }, "shape \(n): the pair painted nothing")
                 }
             }
         }

@@ -100,7 +100,7 @@ import SegueTestSupport
     /// texture drawn as it is; not a dart, a pair whose second is of no area, nor two
     /// triangles of different edges. One whose far colour or texel leaves the plane is a
     /// quad of two planes.
-    @Test func onlyPairsOfOnePlaneAndConvexAreQuads() {
+    @Test func convexPairsAreQuadsOfOnePlaneOrOfTwo() {
         let parallelogram = [vertex(2.3, 1.6, 0x8000_0000), vertex(27.1, 5.2, 0x8064_0000),
                              vertex(31.8, 20.7, 0x80A0_0000), vertex(7.0, 17.1, 0x803C_0000)]
         /// Whether they are a quad (nil: not one) of one plane.
