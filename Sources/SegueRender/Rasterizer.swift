@@ -234,11 +234,15 @@ package final class Rasterizer {
             return (Int32(low.rounded(.down)) - 1, Int32(high.rounded(.up)) + 1)
         }
         /// Triangles k/3 and k/3 + 1 as a quad (`quad`), where they make one and take the same
-        /// mip level and mix.
+        /// mip level and mix; the last answer kept (a pair looks at the next before its turn).
+        var lastQuad: (k: Int, quad: (corners: SIMD4<Int32>, onePlane: Bool)?)?
         func quad(at k: Int) -> (corners: SIMD4<Int32>, onePlane: Bool)? {
+            if let lastQuad, lastQuad.k == k { return lastQuad.quad }
             guard k + 5 < indices.count,
                   texture == nil || (plan[k / 3 + 1].level == plan[k / 3].level && plan[k / 3 + 1].blend == plan[k / 3].blend) else { return nil }
-            return Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first)
+            let quad = Self.quad(vertices, indices, at: k, ranges: edges?.ranges, shades: shades, texture: levels.first)
+            lastQuad = (k, quad)
+            return quad
         }
         var k = 0
         while k + 2 < indices.count {

@@ -146,10 +146,11 @@ extension Rasterizer {
                     paint(target, a, b, y, blended, row)
                     return
                 }
-                if a < cut.at && b >= cut.at, texture?.isCoverage == false,
+                if a < cut.at && b >= cut.at, !blended, texture?.isCoverage == false,
                    let left = cut.ownLeft ? image(at: a, row: y) : other.image(at: a, row: y),
                    let right = cut.ownLeft ? other.image(at: cut.at, row: y) : image(at: cut.at, row: y) {
-                    // Both parts sampled from one image: the row in one pass where it can be.
+                    // Both parts sampled from one image, stored: the row in one pass where it
+                    // can be (blended, it is two: not worth placing both walks for).
                     Rasterizer.texturedSpan(target, a, b, left.walk, left.color, skip: left.skip, then: right.walk, from: cut.at, right.color,
                                             skip: right.skip, blended)
                     return
@@ -238,8 +239,14 @@ extension Rasterizer {
         func image(at lo: Int, row y: Int) -> (walk: TexelWalk, color: Rasterizer.SpanColor, skip: Int)? {
             guard let texels, coarseTexels == nil else { return nil }
             let cy = Float(y) + 0.5 - y0, skip = lo - origin
-            return (texels.at(t0 + dtdx * sx + dtdy * cy, skip: skip), uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx),
-                    skip)
+            return (texels.at(t0 + dtdx * sx + dtdy * cy, skip: skip), color(row: cy), skip)
+        }
+
+        /// The colour a texture is times along a row `cy` below the first corner's centre:
+        /// the one colour of a triangle whose corners agree, else the plane's at the origin.
+        @inline(__always)
+        private func color(row cy: Float) -> Rasterizer.SpanColor {
+            uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx)
         }
 
         /// Paints columns lo…hi of row `y` into `line`, blended or stored; the triangle
@@ -251,7 +258,7 @@ extension Rasterizer {
                 Rasterizer.coverageSpan(line, lo, hi, texture, t0 + dtdx * sx + dtdy * cy, dtdx, skip: skip, uniform)
             } else if let texels, let coarseTexels {
                 Rasterizer.trilinearSpan(line, lo, hi, (texels, t0 + dtdx * sx + dtdy * cy), (coarseTexels, c0t + cdtdx * sx + cdtdy * cy),
-                                         blend, uniform.map { .uniform($0) } ?? .varying(c0 + dcdx * sx + dcdy * cy, dcdx), skip: skip, blended)
+                                         blend, color(row: cy), skip: skip, blended)
             } else if let image = image(at: lo, row: y) {
                 Rasterizer.texturedSpan(line, lo, hi, image.walk, image.color, skip: image.skip, blended)
             } else if rowConstant {
