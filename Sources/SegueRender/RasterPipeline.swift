@@ -5,8 +5,9 @@ import Synchronization
 /// given, so that the caller prepares the next call (tessellates, shades, finds covers)
 /// meanwhile.
 ///
-/// The calls are run in batches, a band of rows at a time: each worker takes the next band
-/// and runs every call of the batch on it, in order, before taking another. A band stays in
+/// The calls are run in batches, a band of rows at a time: each worker (the pipeline's thread
+/// and its helper threads, one a processor) takes the next band and runs every call of the
+/// batch on it, in order, before taking another; the bands shrink as the rows run out. A band stays in
 /// the processor's cache from one call to the next (a 1280 × 800 frame does not fit: each
 /// call that paints it whole went out to memory and back), the bands are shared out as the
 /// workers come free, and the workers start once a batch, not once a call. A batch is what
@@ -37,6 +38,12 @@ package final class RasterPipeline {
         thread.name = "segue.raster"
         thread.qualityOfService = .userInteractive
         thread.start()
+        for slot in 1..<max(1, settings.threads) {
+            let helper = Thread { state.help(slot: slot) }
+            helper.name = "segue.raster.\(slot)"
+            helper.qualityOfService = .userInteractive
+            helper.start()
+        }
     }
 
     deinit { state.stop() }
@@ -225,8 +232,24 @@ package final class RasterPipeline {
         private let calls: [Call]
         private let condition = NSCondition()
         private let ring = Mutex(Ring())
-        /// The next band of rows of the batch being run, for the workers to claim.
-        private let nextBand = Atomic<Int>(0)
+        /// The first row of the batch being run that no worker has claimed yet.
+        private let nextRow = Atomic<Int>(0)
+        /// The batch the helpers may join, and how many are at it.
+        private let helping = Mutex(Helping())
+        private let helpers = NSCondition()
+
+        /// A batch offered to the helper threads (`help`): its work, rows and workers, until
+        /// the pipeline's thread has run out of bands and closes it.
+        private struct Helping: Sendable {
+            var work: RasterMemory<Call.Prepared>?
+            var height = 0, band = 0, workers = 0
+            var isCancelled: @Sendable () -> Bool = { false }
+            /// Counts the batches offered, so a helper joins each once.
+            var offered = 0
+            /// Helpers running bands of the batch offered.
+            var active = 0
+            var stopping = false
+        }
 
         init(depth: Int) {
             calls = (0..<depth).map { _ in Call() }
@@ -268,7 +291,59 @@ package final class RasterPipeline {
 
         func waitUntilRun(_ fence: Int) { when({ $0.run >= fence }, reads: true) { _ in } }
 
-        func stop() { when({ _ in true }) { $0.stopping = true } }
+        func stop() {
+            when({ _ in true }) { $0.stopping = true }
+            helpers.lock()
+            helping.withLock { $0.stopping = true }
+            helpers.broadcast()
+            helpers.unlock()
+        }
+
+        /// A helper thread's loop: joins each batch offered while it still has bands, with
+        /// scratch `slot`, until stopped. (The pipeline's own helpers, not Dispatch's: a
+        /// worker Dispatch wakes for `concurrentPerform` came, in about one batch of six, only
+        /// once the pipeline's thread had run every band alone, a core idle meanwhile.)
+        func help(slot: Int) {
+            var seen = 0
+            while true {
+                helpers.lock()
+                var offer = helping.withLock { $0 }
+                while offer.offered == seen && !offer.stopping {
+                    helpers.wait()
+                    offer = helping.withLock { $0 }
+                }
+                seen = offer.offered
+                let joins = !offer.stopping && offer.work != nil && slot < offer.workers
+                if joins { helping.withLock { $0.active += 1 } }
+                helpers.unlock()
+                if offer.stopping { return }
+                guard joins, let work = offer.work else { continue }
+                runBands(work, height: offer.height, band: offer.band, workers: offer.workers, slot: slot, isCancelled: offer.isCancelled)
+                helpers.lock()
+                helping.withLock { $0.active -= 1 }
+                helpers.broadcast()
+                helpers.unlock()
+            }
+        }
+
+        /// Runs the bands of `work` on this thread (slot 0) and on the helpers that join
+        /// before it is done, and returns once all of them are.
+        private func runShared(_ work: RasterMemory<Call.Prepared>, height: Int, band: Int, workers: Int,
+                               isCancelled: @escaping @Sendable () -> Bool) {
+            helpers.lock()
+            helping.withLock {
+                ($0.work, $0.height, $0.band, $0.workers, $0.isCancelled) = (work, height, band, workers, isCancelled)
+                $0.offered += 1
+            }
+            helpers.broadcast()
+            helpers.unlock()
+            runBands(work, height: height, band: band, workers: workers, slot: 0, isCancelled: isCancelled)
+            // Closed: a helper woken from now on finds no work; those that joined finish.
+            helpers.lock()
+            helping.withLock { $0.work = nil }
+            while helping.withLock({ $0.active }) > 0 { helpers.wait() }
+            helpers.unlock()
+        }
 
         /// The thread's loop: runs the calls given, batch by batch, with `rasterizer`, until
         /// stopped with none left.
@@ -323,29 +398,38 @@ package final class RasterPipeline {
             let settings = rasterizer.settings
             let workers = area >= settings.parallelArea ? max(1, settings.threads) : 1
             let scratch = rasterizer.reserve(workers: workers, width: width, covers: covers)
-            let band = settings.bandRows, bands = (height + band - 1) / band
+            let band = settings.bandRows
             withUnsafeTemporaryAllocation(of: Call.Prepared.self, capacity: n) { prepared in
                 for k in 0..<n { prepared.initializeElement(at: k, to: calls[(first + k) % calls.count].prepare(rasterizer, scratch: scratch)) }
                 defer { _ = prepared.deinitialize() }
                 let work = RasterMemory(prepared)
-                nextBand.store(0, ordering: .relaxed)
+                nextRow.store(0, ordering: .relaxed)
                 if workers == 1 {
-                    runBands(work, bands: bands, band: band, slot: 0, isCancelled: settings.isCancelled)
+                    runBands(work, height: height, band: band, workers: 1, slot: 0, isCancelled: settings.isCancelled)
                 } else {
-                    DispatchQueue.concurrentPerform(iterations: workers) {
-                        runBands(work, bands: bands, band: band, slot: $0, isCancelled: settings.isCancelled)
-                    }
+                    runShared(work, height: height, band: band, workers: workers, isCancelled: settings.isCancelled)
                 }
             }
         }
 
         /// A worker's part of `runBatch`: the next band not yet taken through each call of
-        /// `work`, until none is left.
-        private func runBands(_ work: RasterMemory<Call.Prepared>, bands: Int, band: Int, slot: Int, isCancelled: @Sendable () -> Bool) {
-            while true {
-                let b = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard b < bands else { return }
-                for k in 0..<work.count { work[k].run(rows: (b * band)..<((b + 1) * band), slot: slot, isCancelled: isCancelled) }
+        /// `work`, until none is left. A band is `band` rows while plenty remain and shrinks
+        /// (to a quarter of them, at least `band` / 4) as the rows run out, so the workers
+        /// finish together: the last band taken no longer keeps one busy while the others wait.
+        private func runBands(_ work: RasterMemory<Call.Prepared>, height: Int, band: Int, workers: Int, slot: Int,
+                              isCancelled: @Sendable () -> Bool) {
+            let least = max(1, band / 4)
+            var first = nextRow.load(ordering: .relaxed)
+            while first < height {
+                let share = (height - first) / (2 * workers)
+                let rows = min(band, max(least, (share + least - 1) / least * least))
+                let (taken, found) = nextRow.compareExchange(expected: first, desired: first + rows, ordering: .relaxed)
+                guard taken else {
+                    first = found
+                    continue
+                }
+                for k in 0..<work.count { work[k].run(rows: first..<(first + rows), slot: slot, isCancelled: isCancelled) }
+                first = nextRow.load(ordering: .relaxed)
             }
         }
     }
