@@ -413,9 +413,10 @@ package final class RasterPipeline {
         }
 
         /// A worker's part of `runBatch`: the next band not yet taken through each call of
-        /// `work`, until none is left. A band is `band` rows while plenty remain and shrinks
-        /// (to a quarter of them, at least `band` / 4) as the rows run out, so the workers
-        /// finish together: the last band taken no longer keeps one busy while the others wait.
+        /// `work`, until none is left. A band is `band` rows while plenty remain and shrinks as
+        /// they run out — the rows left over twice the workers, in steps of `band` / 4 rows,
+        /// at least one step — so the workers finish together: the last band taken no longer
+        /// keeps one busy while the others wait.
         private func runBands(_ work: RasterMemory<Call.Prepared>, height: Int, band: Int, workers: Int, slot: Int,
                               isCancelled: @Sendable () -> Bool) {
             let least = max(1, band / 4)
