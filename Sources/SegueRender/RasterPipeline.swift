@@ -255,6 +255,35 @@ package final class RasterPipeline {
             calls = (0..<depth).map { _ in Call() }
         }
 
+        /// A thread's waits of one kind, and whether it looks for the work a while before it
+        /// sleeps: a thread woken from sleep runs again only tens of microseconds later (more
+        /// on a virtual machine, whose idle core the host may take back), and the core it left
+        /// idles meanwhile. Frames drawn back to back leave gaps shorter than that between a
+        /// batch and the next (the calls' set-up, the last band of the one before, the next
+        /// frame's calls given); a window's frames, 16 ms apart, do not, and a thread whose
+        /// last wait of the kind was long sleeps at once.
+        private struct Spinner {
+            /// How long it looks before it sleeps, nanoseconds.
+            static let limit: UInt64 = 200_000
+            /// A wait longer than this (nanoseconds) makes the next one sleep at once.
+            static let long: UInt64 = 2_000_000
+            private var spins = true
+            private var start: UInt64 = 0
+
+            /// Begins a wait: looks at `done` until it holds or `limit` has passed (if the
+            /// last wait was short), giving the processor to any other thread ready to run
+            /// on it between looks, so one that spins takes no time from the caller
+            /// composing the next frame.
+            mutating func begin(until done: () -> Bool) {
+                start = DispatchTime.now().uptimeNanoseconds
+                guard spins else { return }
+                while !done() && DispatchTime.now().uptimeNanoseconds - start < Self.limit { sched_yield() }
+            }
+
+            /// Ends the wait begun (after any sleep): whether the next one spins.
+            mutating func end() { spins = DispatchTime.now().uptimeNanoseconds - start < Self.long }
+        }
+
         /// Waits until `ready` holds of the ring, then changes it by `change` and wakes
         /// whoever waits — or, where it only `reads`, wakes nobody: a woken thread that finds
         /// nothing changed has paid two trips through the kernel for it.
@@ -304,14 +333,16 @@ package final class RasterPipeline {
         /// worker Dispatch wakes for `concurrentPerform` came, in about one batch of six, only
         /// once the pipeline's thread had run every band alone, a core idle meanwhile.)
         func help(slot: Int) {
-            var seen = 0
+            var seen = 0, spinner = Spinner()
             while true {
+                spinner.begin { helping.withLock { $0.offered != seen || $0.stopping } }
                 helpers.lock()
                 var offer = helping.withLock { $0 }
                 while offer.offered == seen && !offer.stopping {
                     helpers.wait()
                     offer = helping.withLock { $0 }
                 }
+                spinner.end()
                 seen = offer.offered
                 let joins = !offer.stopping && offer.work != nil && slot < offer.workers
                 if joins { helping.withLock { $0.active += 1 } }
@@ -341,6 +372,11 @@ package final class RasterPipeline {
             // Closed: a helper woken from now on finds no work; those that joined finish.
             helpers.lock()
             helping.withLock { $0.work = nil }
+            helpers.unlock()
+            // (A band's time at most: it always spins first.)
+            var spinner = Spinner()
+            spinner.begin { helping.withLock { $0.active } == 0 }
+            helpers.lock()
             while helping.withLock({ $0.active }) > 0 { helpers.wait() }
             helpers.unlock()
         }
@@ -352,7 +388,11 @@ package final class RasterPipeline {
             func waiting(_ r: Ring) -> (Int, Int)? {
                 r.count > 0 ? (r.head, r.fences.first.map { min(r.count, $0 - r.run) } ?? r.count) : nil
             }
-            while let (first, given) = when({ $0.count > 0 || $0.stopping }, reads: true, { waiting($0) }) {
+            var spinner = Spinner()
+            while true {
+                spinner.begin { ring.withLock { $0.count > 0 || $0.stopping } }
+                guard let (first, given) = when({ $0.count > 0 || $0.stopping }, reads: true, { waiting($0) }) else { return }
+                spinner.end()
                 var done = 0
                 while done < given {
                     let n = batch(from: first + done, upTo: given - done)
