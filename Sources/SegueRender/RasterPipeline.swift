@@ -255,35 +255,6 @@ package final class RasterPipeline {
             calls = (0..<depth).map { _ in Call() }
         }
 
-        /// A thread's waits of one kind, and whether it looks for the work a while before it
-        /// sleeps: a thread woken from sleep runs again only tens of microseconds later (more
-        /// on a virtual machine, whose idle core the host may take back), and the core it left
-        /// idles meanwhile. Frames drawn back to back leave gaps shorter than that between a
-        /// batch and the next (the calls' set-up, the last band of the one before, the next
-        /// frame's calls given); a window's frames, 16 ms apart, do not, and a thread whose
-        /// last wait of the kind was long sleeps at once.
-        private struct Spinner {
-            /// How long it looks before it sleeps, nanoseconds.
-            static let limit: UInt64 = 200_000
-            /// A wait longer than this (nanoseconds) makes the next one sleep at once.
-            static let long: UInt64 = 2_000_000
-            private var spins = true
-            private var start: UInt64 = 0
-
-            /// Begins a wait: looks at `done` until it holds or `limit` has passed (if the
-            /// last wait was short), giving the processor to any other thread ready to run
-            /// on it between looks, so one that spins takes no time from the caller
-            /// composing the next frame.
-            mutating func begin(until done: () -> Bool) {
-                start = DispatchTime.now().uptimeNanoseconds
-                guard spins else { return }
-                while !done() && DispatchTime.now().uptimeNanoseconds - start < Self.limit { sched_yield() }
-            }
-
-            /// Ends the wait begun (after any sleep): whether the next one spins.
-            mutating func end() { spins = DispatchTime.now().uptimeNanoseconds - start < Self.long }
-        }
-
         /// Waits until `ready` holds of the ring, then changes it by `change` and wakes
         /// whoever waits — or, where it only `reads`, wakes nobody: a woken thread that finds
         /// nothing changed has paid two trips through the kernel for it.
