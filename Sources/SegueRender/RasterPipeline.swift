@@ -24,7 +24,7 @@ import Synchronization
 /// may sample — or `wait(for:)` a fence taken after the calls that drew into a target, to
 /// read it while later calls draw into others. At most `depth` calls wait; giving one more
 /// waits for room. Calls are given from one thread (the renderer's); the arguments are
-/// checked there, as `Rasterizer.draw` checks them. Everything the two threads share is
+/// checked there, as `Rasterizer.draw` checks them. Everything the threads share is
 /// `Sendable`, checked by the compiler: a call's buffers and images, the ring's counters
 /// behind a lock, the memory the workers are handed (`RasterMemory`).
 package final class RasterPipeline {
@@ -344,7 +344,7 @@ package final class RasterPipeline {
             helpers.lock()
             helping.withLock { $0.work = nil }
             helpers.unlock()
-            // (A band's time at most: it always spins first.)
+            // (A band's time at most: it always looks first.)
             var spinner = Spinner()
             spinner.begin { helping.withLock { $0.active } == 0 }
             helpers.lock()
