@@ -157,7 +157,7 @@ extension Parameter.Spec {
     }
 
     /// One of a type's cases by name; the keys cycle them.
-    static func choice<T: RawRepresentable & CaseIterable & Equatable>(
+    static func choice<T: RawRepresentable & CaseIterable & Equatable & SendableMetatype>(
         _ label: String, _ key: Character, _ name: String, _ placeholder: String, _ what: String, _ help: String,
         shown: @escaping @Sendable (T) -> String, _ path: WritableKeyPath<TransitionParameters, T> & Sendable) -> Self where T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
