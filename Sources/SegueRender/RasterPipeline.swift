@@ -15,7 +15,10 @@ import Synchronization
 /// while the caller prepares the rest), up to the first call that samples an image an
 /// earlier one of it draws into, or draws into one an earlier one samples: that call starts
 /// the next batch (a copy reads the same rows it writes) — and up to the first fence taken
-/// (`fence()`), so that the calls before it are done before any after it.
+/// (`fence()`), so that the calls before it are done before any after it. A thread of the
+/// pipeline with nothing to do looks for its work a moment before it sleeps, while its waits
+/// have been short (`Spinner`): between the batches of frames drawn back to back, a wake-up
+/// would cost as much again as the gap.
 ///
 /// Each call's buffers are copied when it is given, into memory kept between calls (nothing
 /// is allocated once it has grown), so the caller may reuse its own at once. The images a
