@@ -172,7 +172,7 @@ extension DisplayListRenderer {
         } else if !batchShades.isEmpty {
             batchShades.append(contentsOf: repeatElement(VertexShade(), count: vertices.count))
         }
-        for i in indices { batchIndices.append(base + i) }
+        batchIndices.append(contentsOf: indices.lazy.map { base + $0 })
         if antialiases {
             let lines = Rasterizer.EdgeRange(first: Int32(batchLines.count), count: Int32(tessellator.edgeLines.count))
             batchLines.append(contentsOf: tessellator.edgeLines)

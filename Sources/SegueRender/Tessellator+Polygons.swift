@@ -11,23 +11,26 @@ extension Tessellator {
     /// The signed distance of `p` inside plane `k` (negative outside); linear in `p`.
     func distance(_ p: Vector4, _ k: Int) -> Double {
         let fixed = fixedPlaneCount
-        if k >= fixed {
-            let l = regionPlanes[k - fixed]
-            return l.a * p.x + l.b * p.y + l.c * p.w
-        }
-        guard k > 0, let r = clipRect else { return p.w - nearW }
-        switch k {
-        case 1: return p.x - (r.minX - guardBand) * p.w
-        case 2: return (r.maxX + guardBand) * p.w - p.x
-        case 3: return p.y - (r.minY - guardBand) * p.w
-        default: return (r.maxY + guardBand) * p.w - p.y
-        }
+        if k >= fixed { return regionPlanes[k - fixed].value(at: p) }
+        return k == 0 ? p.w - nearW : rectDistances(p)[k - 1]
     }
 
-    /// One bit per plane that `p` lies outside of.
+    /// The signed distances of `p` inside the rect's planes (`clipRect` grown by `guardBand`):
+    /// left, right, top, bottom; nothing outside when there is no rect.
+    @inline(__always)
+    func rectDistances(_ p: Vector4) -> SIMD4<Double> {
+        guard let r = clipRect else { return SIMD4(repeating: 0) }
+        return SIMD4(p.x - (r.minX - guardBand) * p.w, (r.maxX + guardBand) * p.w - p.x,
+                     p.y - (r.minY - guardBand) * p.w, (r.maxY + guardBand) * p.w - p.y)
+    }
+
+    /// One bit per plane that `p` lies outside of (`distance` below 0).
     func outcode(_ p: Vector4) -> UInt64 {
-        var code: UInt64 = 0
-        for k in 0..<planeCount where distance(p, k) < 0 { code |= 1 << UInt64(k) }
+        var code: UInt64 = distance(p, 0) < 0 ? 1 : 0
+        let outside = rectDistances(p) .< 0
+        for k in 0..<4 where outside[k] { code |= 2 << UInt64(k) }
+        let fixed = UInt64(fixedPlaneCount)
+        for (k, l) in regionPlanes.enumerated() where l.value(at: p) < 0 { code |= 1 << (fixed + UInt64(k)) }
         return code
     }
 

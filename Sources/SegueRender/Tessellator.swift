@@ -109,6 +109,10 @@ package struct Tessellator {
     /// A line of homogeneous screen space: `a·x + b·y + c·w ≥ 0` on its inner side.
     struct Line {
         var a, b, c: Double
+
+        /// Its value at the homogeneous point `p`: positive on the inner side.
+        @inline(__always)
+        func value(at p: Vector4) -> Double { a * p.x + b * p.y + c * p.w }
     }
 
     /// The edges of the clip regions set by `clip(to:)`.
@@ -208,10 +212,6 @@ package struct Tessellator {
         while true {
             gridPoints(q)
             let columns = uBreaks.count - 1
-            cutU.removeAll(keepingCapacity: true)
-            cutU.append(contentsOf: repeatElement(false, count: columns))
-            cutV.removeAll(keepingCapacity: true)
-            cutV.append(contentsOf: repeatElement(false, count: vBreaks.count - 1))
             var cuts = false
             for j in 0..<(vBreaks.count - 1) {
                 for i in 0..<columns {
@@ -245,12 +245,20 @@ package struct Tessellator {
                     // little.
                     let wChange = alongU ? abs(pu.p.w - p.p.w) : abs(pv.p.w - p.p.w)
                     if wChange == 0 && (error == .infinity || !(canU && canV)) { continue }
+                    if !cuts {
+                        // (Most quads need no cut: the marks are laid out only once one does.)
+                        cutU.removeAll(keepingCapacity: true)
+                        cutU.append(contentsOf: repeatElement(false, count: columns))
+                        cutV.removeAll(keepingCapacity: true)
+                        cutV.append(contentsOf: repeatElement(false, count: vBreaks.count - 1))
+                        cuts = true
+                    }
                     if alongU { cutU[i] = true } else { cutV[j] = true }
-                    cuts = true
                 }
             }
+            guard cuts else { break }
             let cutColumns = cutU.lazy.filter { $0 }.count, cutRows = cutV.lazy.filter { $0 }.count
-            guard cuts, (columns + cutColumns) * (vBreaks.count - 1 + cutRows) <= maxCells else { break }
+            guard (columns + cutColumns) * (vBreaks.count - 1 + cutRows) <= maxCells else { break }
             let (columnCuts, rowCuts) = (cutU, cutV)
             Self.halve(&uBreaks, &uDepths) { columnCuts[$0] }
             Self.halve(&vBreaks, &vDepths) { rowCuts[$0] }
@@ -300,7 +308,7 @@ package struct Tessellator {
         var on: UInt64 = 0
         for (k, l) in regionPlanes.enumerated() {
             let terms = (l.a * p.x).magnitude + (l.b * p.y).magnitude + (l.c * p.w).magnitude
-            if (l.a * p.x + l.b * p.y + l.c * p.w).magnitude <= 1e-9 * terms { on |= 1 << UInt64(Edge.regionBase + k) }
+            if l.value(at: p).magnitude <= 1e-9 * terms { on |= 1 << UInt64(Edge.regionBase + k) }
         }
         return on
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueRender
+import SegueTestSupport
 
 /// The blocks of a frame written since it was kept (`PixelBlocks`): hand-worked sets and
 /// the runs of a row they give.
@@ -27,6 +28,38 @@ import Testing
         #expect(runs(blocks, row: 20, to: 199).isEmpty)
         blocks.insertAll()
         #expect(runs(blocks, row: 99, to: 199) == [0...199])
+    }
+
+    /// Rects in an image whose rows of blocks straddle the 64-block words (94 blocks a row):
+    /// each marks exactly the blocks it meets, as marking them one by one does.
+    @Test func rectsAcrossWordsMarkTheBlocksTheyMeet() {
+        var rng = SeededGenerator(seed: 0xB10C)
+        for _ in 0..<60 {
+            var blocks = PixelBlocks(width: 3000, height: 200)
+            var marked = Set<Int>()   // row of blocks · 94 + column
+            for _ in 0..<3 {
+                let x0 = Int.random(in: -40..<3000, using: &rng), y0 = Int.random(in: -40..<200, using: &rng)
+                let rect = PixelRect(x0: x0, y0: y0, x1: x0 + Int.random(in: 1...3100, using: &rng), y1: y0 + Int.random(in: 1...90, using: &rng))
+                blocks.insert(rect)
+                let r = rect.intersection(PixelRect(x0: 0, y0: 0, x1: 3000, y1: 200))
+                guard !r.isEmpty else { continue }
+                for row in (r.y0 / 32)...((r.y1 - 1) / 32) {
+                    for column in (r.x0 / 32)...((r.x1 - 1) / 32) { marked.insert(row * 94 + column) }
+                }
+            }
+            for row in 0..<7 {
+                var expected: [ClosedRange<Int>] = []
+                for column in 0..<94 where marked.contains(row * 94 + column) {
+                    let x = column * 32...min(2999, column * 32 + 31)
+                    if let last = expected.last, last.upperBound + 1 == x.lowerBound {
+                        expected[expected.count - 1] = last.lowerBound...x.upperBound
+                    } else {
+                        expected.append(x)
+                    }
+                }
+                #expect(runs(blocks, row: row * 32, to: 2999) == expected)
+            }
+        }
     }
 
     /// A draw call's triangles mark what they meet grown by the margin, within the clip; one
