@@ -19,6 +19,11 @@ import Segue
 /// perspective, and its tint mixed in per pixel. A snapshot is drawn from its items, but
 /// where it is shown translucent, or cut in parts some of which rest: then from a picture of
 /// it (`SnapshotPictures`).
+///
+/// Its working storage (the tessellator, the call being gathered, the per-item arrays of
+/// the list being drawn) opts out of dynamic exclusivity checks, as `Layer`'s does: it is
+/// touched from one thread, each property read or written whole and never while another
+/// access to it is under way, and a frame's items made about two thousand checked accesses.
 package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
@@ -30,20 +35,20 @@ package final class DisplayListRenderer {
     /// Whether this is SDL's software renderer, whose 2.26 release misdraws (or crashes on)
     /// textured triangles over about a thousand pixels wide.
     let isSoftware: Bool
-    var tessellator = Tessellator()
-    var vertices: [RasterVertex] = []
+    @exclusivity(unchecked) var tessellator = Tessellator()
+    @exclusivity(unchecked) var vertices: [RasterVertex] = []
     /// The shades of `vertices`, for an item shaded exactly.
-    var shades: [VertexShade] = []
+    @exclusivity(unchecked) var shades: [VertexShade] = []
     /// The draw call being gathered: its vertices (and, once an item of it is shaded
     /// exactly, a shade each), indices, texture and blending.
-    var batchVertices: [RasterVertex] = []
-    var batchShades: [VertexShade] = []
-    var batchIndices: [Int32] = []
-    var batchTexture: Texture?
-    var batchBlended = false
+    @exclusivity(unchecked) var batchVertices: [RasterVertex] = []
+    @exclusivity(unchecked) var batchShades: [VertexShade] = []
+    @exclusivity(unchecked) var batchIndices: [Int32] = []
+    @exclusivity(unchecked) var batchTexture: Texture?
+    @exclusivity(unchecked) var batchBlended = false
     /// The call's anti-aliased edges, and for each of its triangles the run of them.
-    var batchLines: [EdgeLine] = []
-    var batchRanges: [Rasterizer.EdgeRange] = []
+    @exclusivity(unchecked) var batchLines: [EdgeLine] = []
+    @exclusivity(unchecked) var batchRanges: [Rasterizer.EdgeRange] = []
     /// Whether edges are anti-aliased by coverage: by default where the engine can. Off, the
     /// rasterizer draws the hard edges SDL's renderers draw (to compare engines).
     package var antialiases: Bool {
@@ -88,37 +93,37 @@ package final class DisplayListRenderer {
     /// blended into it ahead of time (`Precomposition`), within two levels. (Items of the
     /// bottom hidden under the rest are drawn in the frame that keeps it, and only then.)
     package var keepsSettledBottom = true
-    var settledBottom = SettledBottom()
+    @exclusivity(unchecked) var settledBottom = SettledBottom()
     /// A part of the list being drawn (kept for its capacity).
-    var partOfList = DisplayList()
+    @exclusivity(unchecked) var partOfList = DisplayList()
     /// The hard sides of the kept bottom and of this frame's (`bottomSides`).
-    var keptBottomSides: [UInt64] = [], bottomSidesNow: [UInt64] = []
+    @exclusivity(unchecked) var keptBottomSides: [UInt64] = [], bottomSidesNow: [UInt64] = []
     /// The list being drawn with its snapshot items resolved (kept for its capacity).
-    var resolved = DisplayList()
-    var covers = Covers()
+    @exclusivity(unchecked) var resolved = DisplayList()
+    @exclusivity(unchecked) var covers = Covers()
     /// The covers of the draw call being sent (or of the pending clear), and the place in
     /// drawing order of the call's last item.
-    var batchCovers: [CoveredPixels.Cover] = []
-    var batchLastPlace = 0
+    @exclusivity(unchecked) var batchCovers: [CoveredPixels.Cover] = []
+    @exclusivity(unchecked) var batchLastPlace = 0
     /// The place in drawing order of the item being drawn.
-    var place = 0
-    var sharedSides = SharedSides()
-    var uStops: [Double] = []
-    var vStops: [Double] = []
-    var occlusion = Occlusion()
-    var precomposition = Precomposition()
+    @exclusivity(unchecked) var place = 0
+    @exclusivity(unchecked) var sharedSides = SharedSides()
+    @exclusivity(unchecked) var uStops: [Double] = []
+    @exclusivity(unchecked) var vStops: [Double] = []
+    @exclusivity(unchecked) var occlusion = Occlusion()
+    @exclusivity(unchecked) var precomposition = Precomposition()
     /// Per item of the list being drawn: its state (nil: not drawn), for text its layout,
     /// and where in its plane it paints.
-    var states: [DrawState?] = []
-    var layouts: [GlyphAtlas.Layout?] = []
-    var paintRects: [Rect] = []
+    @exclusivity(unchecked) var states: [DrawState?] = []
+    @exclusivity(unchecked) var layouts: [GlyphAtlas.Layout?] = []
+    @exclusivity(unchecked) var paintRects: [Rect] = []
     /// Per item, what its clip regions let it show in its plane (`ClipBounds`; nil: unbounded).
-    var seenThroughClips: [ClipBounds.Shown?] = []
-    var drawOrder = DrawOrder<DrawState>()
+    @exclusivity(unchecked) var seenThroughClips: [ClipBounds.Shown?] = []
+    @exclusivity(unchecked) var drawOrder = DrawOrder<DrawState>()
     /// Triangles drawn in the last `draw` call.
-    package internal(set) var lastTriangleCount = 0
+    @exclusivity(unchecked) package internal(set) var lastTriangleCount = 0
     /// Draw calls sent in the last `draw` call.
-    package internal(set) var lastDrawCallCount = 0
+    @exclusivity(unchecked) package internal(set) var lastDrawCallCount = 0
 
     package init(renderer: Renderer, textures: ContentTextures) {
         self.renderer = renderer

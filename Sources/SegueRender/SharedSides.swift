@@ -50,8 +50,9 @@ package struct SharedSides {
         hardClips.removeAll(keepingCapacity: true)
         hardClips.append(contentsOf: repeatElement(0, count: list.clips.count))
         sides.removeAll(keepingCapacity: true)
-        for (index, item) in list.items.enumerated() where isCandidate(index) {
-            addSides(of: item.rect, item.transform, index, nearW: nearW)
+        // (The fields read in place: a copy of each item would retain what it shows.)
+        for index in list.items.indices where isCandidate(index) {
+            addSides(of: list.items[index].rect, list.items[index].transform, index, nearW: nearW)
         }
         for (index, clip) in list.clips.enumerated() {
             addSides(of: clip.rect, clip.transform, -1 - index, nearW: nearW)

@@ -111,21 +111,21 @@ final class SnapshotPictures {
         for case let p? in places where tallies[p.tally].wanted && tallies[p.tally].phase == nil {
             tallies[p.tally].phase = p.rest
         }
-        for (item, p) in zip(list.items, places) {
-            guard let p, p.fits, tallies[p.tally].wanted, case .snapshot(let snapshot, let source, _) = item.fill,
+        // (Each item's fields read in place: a copy of it would retain its snapshot's list.)
+        for (i, p) in places.enumerated() {
+            guard let p, p.fits, tallies[p.tally].wanted, case .snapshot(let snapshot, let source, _) = list.items[i].fill,
                   let picture = picture(of: snapshot, scale: pixelScale, phase: tallies[p.tally].phase ?? .zero, settings: settings),
                   // Of a snapshot none shows translucent, only the parts whose pixels fall on texels.
                   tallies[p.tally].fading
                     || p.rest.map({ abs($0.x - picture.phase.x) <= 1e-9 && abs($0.y - picture.phase.y) <= 1e-9 }) == true
             else {
-                resolved.appendContents(of: item)
+                resolved.appendContents(of: list.items[i])
                 continue
             }
-            var drawn = item
-            let shown = picture.shown(source, over: item.rect)
-            drawn.rect = shown.rect
-            drawn.fill = .image(picture.content, source: shown.source)
-            resolved.items.append(drawn)
+            let shown = picture.shown(source, over: list.items[i].rect)
+            resolved.items.append(DisplayList.Item(rect: shown.rect, transform: list.items[i].transform, opacity: list.items[i].opacity,
+                                                   fill: .image(picture.content, source: shown.source), name: list.items[i].name,
+                                                   clip: list.items[i].clip))
         }
     }
 

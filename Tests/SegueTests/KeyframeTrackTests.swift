@@ -60,6 +60,40 @@ import SegueTestSupport
         }
     }
 
+    /// The transform a frame sets from a transform track (`transform(at:)`, not boxed) is the
+    /// one `value(at:)` gives, bit for bit: keys that decompose, keys that do not (a singular
+    /// scale), a layer held still, two keys and many, a key of another kind among them.
+    @Test func theTransformUnboxedIsTheValue() {
+        var rng = SeededGenerator(seed: 0x7F0)
+        func n() -> Double { Double.random(in: -2...2, using: &rng) }
+        func transform() -> Transform3D {
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: return .makeRotation(n(), n(), n(), n()).concatenating(.makeTranslation(n() * 100, n() * 100, n() * 10))
+            case 1: return .makeScale(0, n(), 1)
+            case 2: return .identity
+            default: return Transform3D.makePerspective(distance: 500 + n() * 100).concatenating(.makeRotation(n(), 0, 1, 0))
+            }
+        }
+        func bits(_ t: Transform3D?) -> [UInt64]? {
+            t.map { [$0.m11, $0.m12, $0.m13, $0.m14, $0.m21, $0.m22, $0.m23, $0.m24, $0.m31, $0.m32, $0.m33, $0.m34,
+                     $0.m41, $0.m42, $0.m43, $0.m44].map(\.bitPattern) }
+        }
+        for round in 0..<120 {
+            let count = [1, 2, 3, 125][round % 4]
+            let held = transform()
+            var keys: [KeyframeTrack.Keyframe] = (0..<count).map { k in
+                .init(time: count == 1 ? 0 : Double(k) / Double(count - 1), value: .transform(round % 5 == 0 ? held : transform()))
+            }
+            if round % 7 == 3 { keys[keys.count / 2].value = .number(n()) }
+            let track = KeyframeTrack(keys)
+            for p in [-0.5, 0, 0.3, 0.5, 0.99, 1, 1.5] + (0..<10).map({ _ in Double.random(in: -1...2, using: &rng) }) {
+                var boxed: Transform3D?
+                if case .transform(let t) = track.value(at: p) { boxed = t }
+                #expect(bits(track.transform(at: p)) == bits(boxed), "round \(round), p \(p)")
+            }
+        }
+    }
+
     /// Keys so far apart that the even guess is not a number: the search still ends, at the
     /// segment the keys give.
     @Test func keysAtTheEndsOfTheNumbersAreSearched() {

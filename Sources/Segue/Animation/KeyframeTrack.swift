@@ -65,25 +65,54 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// The value at progress `p`. Between keyframes it is interpolated; outside the first and
     /// last keyframe times (a spring's overshoot) the outer segments extrapolate.
     public func value(at p: Double) -> AnimatableValue {
+        switch sample(at: p) {
+        case .key(let i): return keyframes[i].value
+        case .decomposed(let i, let f): return .transform(decompositions[i]!.interpolated(to: decompositions[i + 1]!, at: f).recomposed)
+        case .mixed(let i, let f): return keyframes[i].value.interpolated(to: keyframes[i + 1].value, at: f)
+        }
+    }
+
+    /// `value(at:)`'s transform, not boxed in an `AnimatableValue` (which a frame of a file's
+    /// 128 tiles would allocate 128 times); nil where that value is not a transform.
+    package func transform(at p: Double) -> Transform3D? {
+        switch sample(at: p) {
+        case .key(let i):
+            guard case .transform(let t) = keyframes[i].value else { return nil }
+            return t
+        case .decomposed(let i, let f):
+            return decompositions[i]!.interpolated(to: decompositions[i + 1]!, at: f).recomposed
+        case .mixed(let i, let f):
+            if case .transform(let a) = keyframes[i].value, case .transform(let b) = keyframes[i + 1].value {
+                return a.interpolated(to: b, at: f)
+            }
+            guard case .transform(let t) = keyframes[i].value.interpolated(to: keyframes[i + 1].value, at: f) else { return nil }
+            return t
+        }
+    }
+
+    /// Where `value(at:)` takes its value from: a key's own, keys i and i + 1 mixed at f by
+    /// their decompositions, or by `AnimatableValue.interpolated`.
+    private enum Sample {
+        case key(Int)
+        case decomposed(Int, Double)
+        case mixed(Int, Double)
+    }
+
+    private func sample(at p: Double) -> Sample {
         let count = keyframes.count
-        if count == 1 { return keyframes[0].value }
+        if count == 1 { return .key(0) }
         if count == 2 && decompositions[0] == nil {
             // A from–to track: no search, and both ends are the outer segment.
-            return keyframes.withUnsafeBufferPointer { k in
-                let span = k[1].time - k[0].time
-                if span <= 0 { return p < k[1].time ? k[0].value : k[1].value }
-                return k[0].value.interpolated(to: k[1].value, at: (p - k[0].time) / span)
-            }
+            let (t0, t1) = (times[0], times[1]), span = t1 - t0
+            if span <= 0 { return p < t1 ? .key(0) : .key(1) }
+            return .mixed(0, (p - t0) / span)
         }
         let i = segment(holding: p)
         let (from, to) = (times[i], times[i + 1])
-        if to <= from { return p < to ? keyframes[i].value : keyframes[i + 1].value }
+        if to <= from { return p < to ? .key(i) : .key(i + 1) }
         let f = (p - from) / (to - from)
-        if let da = decompositions[i], let db = decompositions[i + 1] {
-            if holds[i] { return keyframes[i].value }
-            return .transform(da.interpolated(to: db, at: f).recomposed)
-        }
-        return keyframes[i].value.interpolated(to: keyframes[i + 1].value, at: f)
+        if decompositions[i] != nil && decompositions[i + 1] != nil { return holds[i] ? .key(i) : .decomposed(i, f) }
+        return .mixed(i, f)
     }
 
     /// The segment i…i + 1 (of at least two keys) holding `p`: the first whose end is not

@@ -88,6 +88,10 @@ public final class Layer {
             guard let p = animation.progress(atLayerTime: t) else { return }
             if let tween {
                 tween.apply(at: p, to: &state)
+            } else if animation.property == .transform, let t = animation.track.transform(at: p) {
+                state.transform = t
+            } else if animation.property == .sublayerTransform, let t = animation.track.transform(at: p) {
+                state.sublayerTransform = t
             } else {
                 state[animation.property] = animation.track.value(at: p)
             }
