@@ -35,6 +35,13 @@ package struct PixelBlocks: Equatable, Sendable {
 
     /// Adds the blocks `rect` meets (any part outside the image ignored).
     package mutating func insert(_ rect: PixelRect) {
+        let (width, height, columns) = (width, height, columns)
+        words.withUnsafeMutableBufferPointer { Self.mark(rect, width: width, height: height, columns: columns, in: $0) }
+    }
+
+    /// Sets the bits of the blocks `rect` meets in `words` (of an image `width` × `height`,
+    /// `columns` blocks a row): the words borrowed once for many rects.
+    private static func mark(_ rect: PixelRect, width: Int, height: Int, columns: Int, in words: UnsafeMutableBufferPointer<UInt64>) {
         let r = rect.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
         guard !r.isEmpty else { return }
         let c0 = r.x0 / Self.side, c1 = (r.x1 - 1) / Self.side
@@ -55,6 +62,18 @@ package struct PixelBlocks: Equatable, Sendable {
                                  margin: Float, clip: PixelRect) {
         let bounds = clip.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
         guard !bounds.isEmpty else { return }
+        let (width, height, columns) = (width, height, columns)
+        words.withUnsafeMutableBufferPointer { words in
+            Self.mark(triangles: vertices, indices, margin: margin, clip: clip, bounds: bounds, width: width, height: height, columns: columns,
+                      in: words)
+        }
+    }
+
+    /// `insert(triangles:)` into `words`, `bounds` the clip within the image.
+    private static func mark(triangles vertices: UnsafeBufferPointer<RasterVertex>, _ indices: UnsafeBufferPointer<Int32>, margin: Float,
+                             clip: PixelRect, bounds: PixelRect, width: Int, height: Int, columns: Int,
+                             in words: UnsafeMutableBufferPointer<UInt64>) {
+        func mark(_ r: PixelRect) { Self.mark(r, width: width, height: height, columns: columns, in: words) }
         var k = 0
         while k + 2 < indices.count {
             let a = vertices[Int(indices[k])], b = vertices[Int(indices[k + 1])], c = vertices[Int(indices[k + 2])]
@@ -63,7 +82,7 @@ package struct PixelBlocks: Equatable, Sendable {
             guard min(a.x, b.x, c.x) > -Rasterizer.farOff, y0 > -Rasterizer.farOff,
                   max(a.x, b.x, c.x) < Rasterizer.farOff, y1 < Rasterizer.farOff else {
                 // (Not finite fails each comparison too.)
-                insert(clip)
+                mark(clip)
                 return
             }
             let top = max(bounds.y0, Int(y0.rounded(.down))), bottom = min(bounds.y1, Int(y1.rounded(.up)) + 1)
@@ -77,8 +96,8 @@ package struct PixelBlocks: Equatable, Sendable {
                 Self.widen(&left, &right, by: b, c, within: low, high)
                 Self.widen(&left, &right, by: c, a, within: low, high)
                 guard left <= right else { continue }
-                insert(PixelRect(x0: Int((left - margin).rounded(.down)), y0: max(top, row * Self.side),
-                                 x1: Int((right + margin).rounded(.up)) + 1, y1: min(bottom, (row + 1) * Self.side)).intersection(bounds))
+                mark(PixelRect(x0: Int((left - margin).rounded(.down)), y0: max(top, row * Self.side),
+                               x1: Int((right + margin).rounded(.up)) + 1, y1: min(bottom, (row + 1) * Self.side)).intersection(bounds))
             }
         }
     }
