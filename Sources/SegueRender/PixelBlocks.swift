@@ -123,23 +123,35 @@ package struct PixelBlocks: Equatable, Sendable {
     }
 
     /// Calls `body` with each run lo…hi of columns of pixel row `y`, within `from`…`to`, whose
-    /// blocks the set holds, left to right.
+    /// blocks the set holds, left to right. (Found a word of blocks at a time: a frame's
+    /// copy asks it of every row.)
     @inline(__always)
     package func runs(row y: Int, from: Int, to: Int, _ body: (Int, Int) -> Void) {
         guard y >= 0, y < height, from <= to else { return }
         let base = (y / Self.side) * columns
-        var column = max(0, from) / Self.side
-        let last = min(to, width - 1) / Self.side
-        while column <= last {
-            // Skip blocks not held, then take those held in a row.
-            while column <= last && !contains(base + column) { column += 1 }
-            guard column <= last else { return }
-            let start = column
-            while column <= last && contains(base + column) { column += 1 }
-            body(max(from, start * Self.side), min(to, column * Self.side - 1))
+        let last = base + min(to, width - 1) / Self.side
+        var bit = base + max(0, from) / Self.side
+        while let start = next(from: bit, through: last, held: true) {
+            let end = next(from: start + 1, through: last, held: false) ?? last + 1
+            body(max(from, (start - base) * Self.side), min(to, (end - base) * Self.side - 1))
+            bit = end + 1
         }
     }
 
+    /// The first block from bit `bit` through `last` that the set holds (`held`) or not; nil
+    /// where there is none.
     @inline(__always)
-    private func contains(_ bit: Int) -> Bool { words[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }
+    private func next(from bit: Int, through last: Int, held: Bool) -> Int? {
+        var bit = bit
+        while bit <= last {
+            let word = held ? words[bit >> 6] : ~words[bit >> 6]
+            let ahead = word & (~0 << UInt64(bit & 63))
+            if ahead != 0 {
+                let found = (bit & ~63) + ahead.trailingZeroBitCount
+                return found <= last ? found : nil
+            }
+            bit = (bit | 63) + 1
+        }
+        return nil
+    }
 }

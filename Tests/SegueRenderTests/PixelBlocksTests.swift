@@ -31,7 +31,8 @@ import SegueTestSupport
     }
 
     /// Rects in an image whose rows of blocks straddle the 64-block words (94 blocks a row):
-    /// each marks exactly the blocks it meets, as marking them one by one does.
+    /// each marks exactly the blocks it meets, as marking them one by one does, and a row's
+    /// runs, whole or within a window of columns, are those blocks'.
     @Test func rectsAcrossWordsMarkTheBlocksTheyMeet() {
         var rng = SeededGenerator(seed: 0xB10C)
         for _ in 0..<60 {
@@ -58,6 +59,10 @@ import SegueTestSupport
                     }
                 }
                 #expect(runs(blocks, row: row * 32, to: 2999) == expected)
+                // Within a window of columns, the same runs cut to it.
+                let a = Int.random(in: 0..<3000, using: &rng), b = Int.random(in: a..<3000, using: &rng)
+                let cut = expected.compactMap { r in max(r.lowerBound, a) <= min(r.upperBound, b) ? max(r.lowerBound, a)...min(r.upperBound, b) : nil }
+                #expect(runs(blocks, row: min(row * 32 + 31, 199), from: a, to: b) == cut)
             }
         }
     }
