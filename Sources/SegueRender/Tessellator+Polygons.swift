@@ -218,7 +218,8 @@ extension Tessellator {
     /// is: a `hard` side, or a region's hard side.
     mutating func setEdgeLines(_ map: PlaneMap?, _ rect: Rect, hard: UInt64) {
         if hasEdgeLines {
-            for k in lineOfEdge.indices { lineOfEdge[k] = -1 }
+            // (Only the last quad's candidates' bits were set.)
+            for c in candidateLines { lineOfEdge[c.bit] = -1 }
             hasEdgeLines = false
         }
         grownPlane = map.map { ($0, rect) }
