@@ -96,7 +96,7 @@ final class TransitionExporter {
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw OutputError("cannot make a folder for the export's input: \(OutputError.reason(errno))")
         }
-        let made = String(cString: template)
+        let made = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         workFolder = made
         return made
     }

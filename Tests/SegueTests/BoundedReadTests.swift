@@ -62,8 +62,8 @@ extension Result where Success == TransitionFile, Failure == WatchedTransitionFi
         let d = SessionDriver(transitions: PlayWithoutDragTests.catalog)
         let index = try #require(d.session.entries.firstIndex { $0.name == "explode" })
         d.frame([.key(.digit(index + 1), shift: false)])
-        weak var demo = d.session.demo
-        weak var window = d.session.demo.window
+        weak let demo = d.session.demo
+        weak let window = d.session.demo.window
         let (x, y) = d.target("explode")
         d.click(x, y)
         d.run(1.5)
