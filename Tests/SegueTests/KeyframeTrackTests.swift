@@ -94,6 +94,33 @@ import SegueTestSupport
         }
     }
 
+    /// A key time that is not a number leaves the keys out of order (no sort can place it):
+    /// such a track is searched by halving alone, giving the segment it always gave.
+    @Test func aTimeNotANumberIsSearchedByHalving() {
+        func halving(_ t: [Double], _ p: Double) -> Int {
+            var (low, high) = (0, t.count - 2)
+            while low < high {
+                let middle = (low + high) / 2
+                if p > t[middle + 1] { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        var rng = SeededGenerator(seed: 0x4A4)
+        for round in 0..<50 {
+            let count = Int.random(in: 3...40, using: &rng)
+            var keys = (0..<count).map { Double($0) }
+            keys[Int.random(in: 0..<count, using: &rng)] = .nan
+            let track = KeyframeTrack(keys.map { .init(time: $0, value: .number($0)) })
+            let times = track.keyframes.map(\.time)
+            for p in [-1, 0, .nan, Double(count), 1e308] + (0..<20).map({ _ in Double.random(in: -1...Double(count), using: &rng) }) {
+                #expect(track.segment(holding: p) == halving(times, p), "round \(round), times \(times), p \(p)")
+            }
+        }
+        // The case that told them apart: times 0, 1, NaN, 3, 4 at 3.5.
+        let track = KeyframeTrack([0, 1, Double.nan, 3, 4].map { .init(time: $0, value: .number($0)) })
+        #expect(track.segment(holding: 3.5) == halving(track.keyframes.map(\.time), 3.5))
+    }
+
     /// Keys so far apart that the even guess is not a number: the search still ends, at the
     /// segment the keys give.
     @Test func keysAtTheEndsOfTheNumbersAreSearched() {

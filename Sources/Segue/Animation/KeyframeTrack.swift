@@ -28,6 +28,8 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// keys (a layer held still), where it is found once so a frame reads neither boxed
     /// transform.
     private let holds: [Bool]
+    /// Whether every key time is a number (so the times are in order).
+    private let timesAreNumbers: Bool
 
     /// A track through `keyframes`; their times are sorted (stably) so equal times keep their order.
     public init(_ keyframes: [Keyframe]) {
@@ -45,6 +47,7 @@ public struct KeyframeTrack: Hashable, Sendable {
                 .map(\.element)
         }
         times = self.keyframes.map(\.time)
+        timesAreNumbers = !times.contains { $0.isNaN }
         decompositions = self.keyframes.map {
             if case .transform(let t) = $0.value { return t.decomposed }
             return nil
@@ -121,22 +124,26 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// where an even track would hold p and steps from there (its keys' times a cache line or
     /// two apart: a frame of a file's 128 tiles otherwise waited on memory at every halving),
     /// then halves what is left.
+    /// (A track with a key time that is not a number cannot be put in order: it is only
+    /// halved, as it always was.)
     func segment(holding p: Double) -> Int {
         times.withUnsafeBufferPointer { t in
             let last = t.count - 1
-            guard p > t[0] else { return 0 }
-            guard p <= t[last] else { return last - 1 }
             // The segment lies in low…high; each look at a segment's end narrows that.
             var (low, high) = (0, last - 1)
-            let even = (p - t[0]) / (t[last] - t[0])
-            var look = even >= 0 && even <= 1 ? min(Int(even * Double(last)), last - 1) : 0
-            for _ in 0..<3 where low < high {
-                if p > t[look + 1] {
-                    low = look + 1
-                    look = low
-                } else {
-                    high = look
-                    look = max(low, look - 1)
+            if timesAreNumbers {
+                guard p > t[0] else { return 0 }
+                guard p <= t[last] else { return last - 1 }
+                let even = (p - t[0]) / (t[last] - t[0])
+                var look = even >= 0 && even <= 1 ? min(Int(even * Double(last)), last - 1) : 0
+                for _ in 0..<3 where low < high {
+                    if p > t[look + 1] {
+                        low = look + 1
+                        look = low
+                    } else {
+                        high = look
+                        look = max(low, look - 1)
+                    }
                 }
             }
             while low < high {
