@@ -85,9 +85,7 @@ public struct KeyframeTrack: Hashable, Sendable {
         case .decomposed(let i, let f):
             return decompositions[i]!.interpolated(to: decompositions[i + 1]!, at: f).recomposed
         case .mixed(let i, let f):
-            if case .transform(let a) = keyframes[i].value, case .transform(let b) = keyframes[i + 1].value {
-                return a.interpolated(to: b, at: f)
-            }
+            // (Keys that do not decompose: rare enough to take boxed.)
             guard case .transform(let t) = keyframes[i].value.interpolated(to: keyframes[i + 1].value, at: f) else { return nil }
             return t
         }
