@@ -150,14 +150,24 @@ extension Rasterizer {
     }
 
     /// `texturedSpan` from two mip levels, `fine` and the next, `coarse` (each a walk of its
-    /// level, `TexelWalk(_:step:)`, and its texel position at the row's origin), mixed by `weight` / 256 of
-    /// the coarse one (1…255): trilinear filtering. Up to 128 columns at a time are sampled
-    /// from each level into memory on the stack by `texturedSpan` (its fast paths), then mixed
-    /// four at a time and stored or blended.
+    /// level, `TexelWalk(_:step:)`, and its texel position at the row's origin), mixed by
+    /// `weight` / 256 of the coarse one (1…255): trilinear filtering. Where both levels are
+    /// the image drawn as it is or faded, turned (their rows cross the texture's), inside it
+    /// all along, and the row is four columns or more, one pass four pixels a step
+    /// (`mixedLevels`); else up to 128 columns at a time are sampled from each level into
+    /// memory on the stack by `texturedSpan` (its fast paths), then mixed four at a time and
+    /// stored or blended. The same pixels either way.
     static func trilinearSpan(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
                               _ fine: (walk: TexelWalk, t: SIMD4<Float>),
                               _ coarse: (walk: TexelWalk, t: SIMD4<Float>), _ weight: UInt32,
                               _ color: SpanColor, skip: Int, _ blended: Bool) {
+        if case .uniform(let c) = color, c & 0x00FF_FFFF == 0x00FF_FFFF, hi &- lo >= 3 {
+            let f = fine.walk.at(fine.t, skip: skip), g = coarse.walk.at(coarse.t, skip: skip)
+            if f.dv != 0, g.dv != 0, f.staysInside(hi &- lo), g.staysInside(hi &- lo), let fl = f.insideLanes(), let gl = g.insideLanes() {
+                mixedLevels(line, lo, hi, (f, fl.u, fl.v, fl.step), (g, gl.u, gl.v, gl.step), weight, fade: c >> 24, blended)
+                return
+            }
+        }
         let chunk = 128
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * chunk) { buffer in
             // Each level's samples for columns x…end, at index column − x.
@@ -184,6 +194,43 @@ extension Rasterizer {
                 x = end + 1
             }
         }
+    }
+
+    /// `trilinearSpan`'s one pass: columns lo…hi (four or more) of two levels' walks placed at
+    /// `lo`, both inside their textures all along (`TexelWalk.staysInside`), with their lanes
+    /// (`TexelWalk.insideLanes`): each level's four pixels sampled (`insideBilinear4`) and
+    /// faded by `fade`, mixed by `weight` / 256 of the coarse one, stored or blended — each
+    /// level's values as `texturedSpan` gives them, mixed as `trilinearSpan` mixes them. The
+    /// last one to three are the four that end the row, those already done kept.
+    @inline(__always)
+    static func mixedLevels(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
+                            _ fine: (walk: TexelWalk, u: SIMD4<Int32>, v: SIMD4<Int32>, step: (u: SIMD4<Int32>, v: SIMD4<Int32>)),
+                            _ coarse: (walk: TexelWalk, u: SIMD4<Int32>, v: SIMD4<Int32>, step: (u: SIMD4<Int32>, v: SIMD4<Int32>)),
+                            _ weight: UInt32, fade: UInt32, _ blended: Bool) {
+        let w4 = SIMD4<UInt32>(repeating: weight)
+        @inline(__always) func mixed(_ fu: SIMD4<Int32>, _ fv: SIMD4<Int32>, _ cu: SIMD4<Int32>, _ cv: SIMD4<Int32>) -> SIMD4<UInt32> {
+            lerp4(faded(fine.walk.insideBilinear4(fu, fv), by: fade), faded(coarse.walk.insideBilinear4(cu, cv), by: fade), w4)
+        }
+        var (fu, fv, cu, cv) = (fine.u, fine.v, coarse.u, coarse.v)
+        var x = lo
+        while x &+ 3 <= hi {
+            let p = UnsafeMutableRawPointer(line + x), s = mixed(fu, fv, cu, cv)
+            p.storeBytes(of: blended ? blend4(s, over: p.loadUnaligned(as: SIMD4<UInt32>.self)) : s, as: SIMD4<UInt32>.self)
+            fu &+= fine.step.u
+            fv &+= fine.step.v
+            cu &+= coarse.step.u
+            cv &+= coarse.step.v
+            x &+= 4
+        }
+        guard x <= hi else { return }
+        // The four ending at `hi`: each level's lanes stepped back to it.
+        let g = hi &- 3, back = SIMD4(repeating: Int32(truncatingIfNeeded: x &- g))
+        @inline(__always) func lanes(_ d: Int) -> SIMD4<Int32> { SIMD4(repeating: Int32(truncatingIfNeeded: d)) }
+        let s = mixed(fu &- back &* lanes(fine.walk.du), fv &- back &* lanes(fine.walk.dv),
+                      cu &- back &* lanes(coarse.walk.du), cv &- back &* lanes(coarse.walk.dv))
+        let p = UnsafeMutableRawPointer(line + g), d = p.loadUnaligned(as: SIMD4<UInt32>.self)
+        let done = SIMD4<UInt32>(0, 1, 2, 3) &+ UInt32(truncatingIfNeeded: g &- x &+ 4) .< 4
+        p.storeBytes(of: (blended ? blend4(s, over: d) : s).replacing(with: d, where: done), as: SIMD4<UInt32>.self)
     }
 
     /// The bilinear mix of a footprint: each column's two texels by the row weight, then the
