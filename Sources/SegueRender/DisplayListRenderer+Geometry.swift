@@ -20,8 +20,9 @@ extension DisplayListRenderer {
             uStops.removeAll(keepingCapacity: true)
             vStops.removeAll(keepingCapacity: true)
             // Shaded exactly only where a tint's product would be cut in a grid of cells (a
-            // fold's shadow on a gradient): where a few cells do, they cost a rasterizer less.
-            let exactly = shadesExactly && shading.isAffineOnlyWithTintApart
+            // fold's shadow on a gradient), or (below) where cells for perspective would split
+            // its rows: where a few cells do, they cost a rasterizer less.
+            var exactly = shadesExactly && shading.isAffineOnlyWithTintApart
             let precision = shading.cuts(levelTolerance: gradientLevelTolerance, tintApart: exactly, uStops: &uStops,
                                          vStops: &vStops)
             // Interpolated perspective-correct, the colour needs cells at its stops only.
@@ -33,9 +34,21 @@ extension DisplayListRenderer {
             // A corner grown past an edge where a gradient reaches 0 or 1 takes a colour a
             // byte cannot hold, which would bend its whole cell's colours: then cells half a
             // pixel wide are cut at the edges, so that only pixels the edges cross take it.
-            if !tessellateAndFill() && Self.addEdgeStops(item, &uStops, &vStops) {
+            func tessellateAndFillInBytes() {
+                if !tessellateAndFill() && Self.addEdgeStops(item, &uStops, &vStops) {
+                    startOver()
+                    _ = tessellateAndFill()
+                }
+            }
+            tessellateAndFillInBytes()
+            // Cut for perspective so finely that its cells split its rows more than shading
+            // it exactly costs: shaded exactly instead — untinted only (a tint shaded exactly
+            // can be tens of levels off at a grown corner, where the cells hold it).
+            if !exactly && shadesExactly && shading.over == nil, let cost = tessellator.rowsCrossedByCuts(),
+               cost.rows > exactShadingRows * cost.area, shading.isAffine() {
+                exactly = true
                 startOver()
-                _ = tessellateAndFill()
+                tessellateAndFillInBytes()
             }
             submit(texture: nil, blended: blended, exactly: exactly)
         case .image(let image, let source):

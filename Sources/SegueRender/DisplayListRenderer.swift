@@ -16,7 +16,8 @@ import Segue
 /// aliased, but where two items' images share it (`SharedSides`). On one that
 /// `drawsExactShading`, a colour or gradient whose tint would be cut for its product with
 /// it (`Shading.isAffineOnlyWithTintApart`) is shaded exactly (`VertexShade`): not cut for
-/// perspective, and its tint mixed in per pixel. A snapshot is drawn from its items, but
+/// perspective, and its tint mixed in per pixel; so is one without a tint whose cells for
+/// perspective would split many of its rows (`exactShadingRows`). A snapshot is drawn from its items, but
 /// where it is shown translucent, or cut in parts some of which rest: then from a picture of
 /// it (`SnapshotPictures`).
 ///
@@ -28,6 +29,14 @@ package final class DisplayListRenderer {
     /// Allowed error of a gradient's colour where it is drawn affinely, 8-bit levels: half a
     /// level, so each pixel rounds to the exact colour or its neighbour.
     package var gradientLevelTolerance = 0.5 {
+        didSet { settledBottom = SettledBottom() }
+    }
+    /// Where items are shaded exactly (`shadesExactly`), the rows a pixel of a colour or
+    /// gradient that its cells for perspective may split (`Tessellator.rowsCrossedByCuts`)
+    /// before it is shaded exactly instead: a row split in one more piece costs a rasterizer
+    /// more than shading a few hundred of its pixels exactly rather than stepping their
+    /// colours (measured on the catalog, 2026-12). `.infinity`: never for that.
+    package var exactShadingRows = 0.004 {
         didSet { settledBottom = SettledBottom() }
     }
     package let renderer: Renderer
@@ -166,6 +175,7 @@ package final class DisplayListRenderer {
             drawer.drawsPictures = drawsPictures
             drawer.keepsSettledBottom = false
             drawer.gradientLevelTolerance = gradientLevelTolerance
+            drawer.exactShadingRows = exactShadingRows
         }
         drawResolved(resolved, pixelScale: pixelScale, clip: clip)
     }

@@ -96,6 +96,9 @@ package struct Tessellator {
     var regionPlaneIsHard: [Bool] = []
     var uBreaks: [Double] = []
     var vBreaks: [Double] = []
+    /// The breaks the last quad's stops gave, before any cut.
+    var uStopBreaks: [Double] = []
+    var vStopBreaks: [Double] = []
     /// Per interval between breaks, how many times it was halved; per interval, whether
     /// this round cuts it; the grid's points and their outcodes, row by row.
     var uDepths: [Int] = []
@@ -160,10 +163,17 @@ package struct Tessellator {
                              minimumDepth: Int = 0, uStops: [Double] = [], vStops: [Double] = [],
                              antialiased: Bool = false, hardSides: UInt64 = 0) -> Range<Int> {
         let start = indices.count
-        guard rect.width > 0, rect.height > 0, !regionIsEmpty, !isEdgeOn(rect, m) else { return start..<start }
+        guard rect.width > 0, rect.height > 0, !regionIsEmpty, !isEdgeOn(rect, m) else {
+            gridPointsStore.removeAll(keepingCapacity: true)
+            return start..<start
+        }
         setEdgeLines(antialiasing && antialiased ? PlaneMap(m) : nil, rect, hard: hardSides)
         Self.breaks(uStops, into: &uBreaks)
         Self.breaks(vStops, into: &vBreaks)
+        uStopBreaks.removeAll(keepingCapacity: true)
+        uStopBreaks.append(contentsOf: uBreaks)
+        vStopBreaks.removeAll(keepingCapacity: true)
+        vStopBreaks.append(contentsOf: vBreaks)
         cutGrid(Quad(rect: rect, transform: m, precision: precision ?? .pixels(tolerance)), minimumDepth: minimumDepth)
         return start..<indices.count
     }
@@ -272,6 +282,32 @@ package struct Tessellator {
                     | gridCodes[gridIndex(i, j + 1)])
             }
         }
+    }
+
+    /// What the last quad's cuts cost a rasterizer in rows: the pixel rows the grid lines it
+    /// was cut along (not those of its stops) cross on screen, summed — each line splits every
+    /// row it crosses in one more piece —, and the quad's area on screen, pixels; nil where a
+    /// point of its grid lies at or behind the near plane.
+    package func rowsCrossedByCuts() -> (rows: Double, area: Double)? {
+        let columns = uBreaks.count - 1, rows = vBreaks.count - 1
+        guard columns > 0, rows > 0, gridPointsStore.count == (columns + 1) * (rows + 1),
+              gridPointsStore.allSatisfy({ $0.p.w > nearW }) else { return nil }
+        func y(_ i: Int, _ j: Int) -> Double { gridPoint(i, j).p.projected.y }
+        var crossed = 0.0
+        for i in stride(from: 1, to: columns, by: 1) where !uStopBreaks.contains(uBreaks[i]) {
+            var low = Double.infinity, high = -Double.infinity
+            for j in 0...rows { (low, high) = (min(low, y(i, j)), max(high, y(i, j))) }
+            crossed += high - low
+        }
+        for j in stride(from: 1, to: rows, by: 1) where !vStopBreaks.contains(vBreaks[j]) {
+            var low = Double.infinity, high = -Double.infinity
+            for i in 0...columns { (low, high) = (min(low, y(i, j)), max(high, y(i, j))) }
+            crossed += high - low
+        }
+        let a = gridPoint(0, 0).p.projected, b = gridPoint(columns, 0).p.projected
+        let c = gridPoint(columns, rows).p.projected, d = gridPoint(0, rows).p.projected
+        let twiceArea = (a.x * b.y - b.x * a.y) + (b.x * c.y - c.x * b.y) + (c.x * d.y - d.x * c.y) + (d.x * a.y - a.x * d.y)
+        return (crossed, abs(twiceArea) / 2)
     }
 
     /// Halves each interval between `breaks` that `cut` picks, its depth one more.

@@ -26,6 +26,36 @@ func affineSamples(_ t: Tessellator) -> [(screen: Point, u: Double, v: Double)] 
         #expect(Set(t.vertices.map { [$0.x, $0.y] }) == [[0, 0], [200, 0], [200, 100], [0, 100]])
     }
 
+    /// The rows a quad's cuts cross on screen, and its area: a 100 × 100 rect stretched to
+    /// 100 × 200 and halved each way — the cut along v crosses all 200 rows, the one along u
+    /// lies along a row and crosses none; with stops at u = ¼ and v = ½ (cells a rasterizer
+    /// needs either way, not counted) the halving cuts u at ⅛ and ⅝: 400 rows. Sheared (y +
+    /// 0.3·x), the cut along u rises 30 rows, the one along v still crosses 100; the area stays.
+    @Test func theRowsACutCrossesAreItsLinesHeightsOnScreen() throws {
+        let rect = Rect(x: 0, y: 0, width: 100, height: 100)
+        var t = Tessellator()
+        func measure(_ m: Transform3D, uStops: [Double] = [], vStops: [Double] = []) -> (rows: Double, area: Double)? {
+            t.reset()
+            t.add(rect: rect, transform: m, minimumDepth: 1, uStops: uStops, vStops: vStops)
+            return t.rowsCrossedByCuts()
+        }
+        let stretched = try #require(measure(.makeScale(1, 2, 1)))
+        #expect(stretched.rows == 200 && stretched.area == 20_000)
+        #expect(try #require(measure(.makeScale(1, 2, 1), uStops: [0.25], vStops: [0.5])).rows == 400)
+        var shear = Transform3D.identity
+        shear.m12 = 0.3
+        let sheared = try #require(measure(shear))
+        #expect(abs(sheared.rows - 130) < 1e-9 && abs(sheared.area - 10_000) < 1e-9)
+        // Uncut, nothing; a quad reaching behind the eye, no measure.
+        t.reset()
+        t.add(rect: rect, transform: .identity, uStops: [0.5])
+        #expect(t.rowsCrossedByCuts()?.rows == 0)
+        t.reset()
+        t.add(rect: Rect(x: 0, y: 0, width: 1000, height: 600),
+              transform: Transform3D.makeRotation(-80 * .pi / 180, 0, 1, 0).concatenating(.makePerspective(distance: 500)))
+        #expect(t.rowsCrossedByCuts() == nil)
+    }
+
     /// Inside every triangle, the affine map a rasterizer uses stays within the tolerance of
     /// the true perspective image of the same point of the quad.
     @Test(arguments: [20.0, 40.0, 70.0])
