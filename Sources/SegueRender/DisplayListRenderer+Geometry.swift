@@ -42,10 +42,9 @@ extension DisplayListRenderer {
             }
             tessellateAndFillInBytes()
             // Cut for perspective so finely that its cells split its rows more than shading
-            // it exactly costs: shaded exactly instead — untinted only (a tint shaded exactly
-            // can be tens of levels off at a grown corner, where the cells hold it).
-            if !exactly && shadesExactly && shading.over == nil, let cost = tessellator.rowsCrossedByCuts(),
-               cost.rows > exactShadingRows * cost.area, shading.isAffine() {
+            // it exactly costs: shaded exactly instead.
+            if !exactly && shadesExactly, let cost = tessellator.rowsCrossedByCuts(), cost.rows > exactShadingRows * cost.area,
+               shading.isAffine() {
                 exactly = true
                 startOver()
                 tessellateAndFillInBytes()

@@ -16,8 +16,8 @@ import Segue
 /// aliased, but where two items' images share it (`SharedSides`). On one that
 /// `drawsExactShading`, a colour or gradient whose tint would be cut for its product with
 /// it (`Shading.isAffineOnlyWithTintApart`) is shaded exactly (`VertexShade`): not cut for
-/// perspective, and its tint mixed in per pixel; so is one without a tint whose cells for
-/// perspective would split many of its rows (`exactShadingRows`). A snapshot is drawn from its items, but
+/// perspective, and its tint mixed in per pixel; so is one whose cells for perspective
+/// would split many of its rows (`exactShadingRows`). A snapshot is drawn from its items, but
 /// where it is shown translucent, or cut in parts some of which rest: then from a picture of
 /// it (`SnapshotPictures`).
 ///

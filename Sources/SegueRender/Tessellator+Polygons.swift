@@ -70,7 +70,8 @@ extension Tessellator {
     /// Emits `polygon` (convex, three corners or more) as a fan, grown by `fringeWidth`
     /// outside each of its edges that lies on an anti-aliased line, so that one walk down
     /// the rows reaches the pixels those edges cross (a coverage rasterizer paints them by
-    /// their coverage). A corner moves only as its edges' lines say: on two, to where both
+    /// their coverage); a grown outline turning inward loses that corner (`dropInwardCorners`),
+    /// so no two triangles of the fan overlap. A corner moves only as its edges' lines say: on two, to where both
     /// meet grown (`mitre`), or at a corner sharper than 60° to a point out of each (a
     /// bevel); on one, sliding along its other edge (`slide`), so that a corner two cells
     /// share moves alike in both and a corner on a hard side stays on it; on none, not at
@@ -84,6 +85,7 @@ extension Tessellator {
         let base = Int32(vertices.count)
         if hasEdgeLines, let (map, rect) = grownPlane {
             growOutline(map)
+            dropInwardCorners()
             for point in outline {
                 // Unmoved, or (within rounding of the cut near the horizon) not seen: the corner.
                 guard point.moved, let seen = map.seen(atX: point.x, point.y) else {
@@ -162,6 +164,36 @@ extension Tessellator {
         }
         let shallowest = 1 / (Self.deepest * polygon.reduce(0) { max($0, $1.p.w) })
         cutOutline(tolerance: 0) { map.inverseW(atX: $0.x, $0.y) - shallowest }
+    }
+
+    /// Drops the points where `outline` turns against its own sense, until it turns one way
+    /// all round. A corner slid along a short hard edge can land inside the line its
+    /// neighbours span, and a fan over such an outline paints the pixels near that corner
+    /// twice. Each point lies where the layer may paint (inside its hard edges, at most the
+    /// fringe past its lines), so filling the notch keeps it there. (Points in line stay:
+    /// their attributes are what the edge's ends give them.)
+    mutating func dropInwardCorners() {
+        var area = 0.0
+        for k in outline.indices {
+            let p = outline[k], q = outline[(k + 1) % outline.count]
+            area += p.x * q.y - q.x * p.y
+        }
+        var dropped = true
+        while dropped && outline.count > 3 {
+            dropped = false
+            var k = 0
+            while k < outline.count && outline.count > 3 {
+                let n = outline.count, a = outline[(k + n - 1) % n], b = outline[k], c = outline[(k + 1) % n]
+                let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+                let scale = (abs(b.x - a.x) + abs(b.y - a.y)) * (abs(c.x - b.x) + abs(c.y - b.y))
+                if (area < 0 ? -turn : turn) < -1e-6 * scale {
+                    outline.remove(at: k)
+                    dropped = true
+                } else {
+                    k += 1
+                }
+            }
+        }
     }
 
     /// Cuts `outline` to where `inside` (affine across the screen) is at least −`tolerance`;

@@ -56,6 +56,26 @@ func affineSamples(_ t: Tessellator) -> [(screen: Point, u: Double, v: Double)] 
         #expect(t.rowsCrossedByCuts() == nil)
     }
 
+    /// A grown outline that turns inward at a corner (fold's strip crease meeting a panel's
+    /// edge: a corner slid 0.4 px inside the line its neighbours span) loses that corner, so
+    /// its fan's triangles do not overlap; points in line and a convex outline stay as they
+    /// are, either way round.
+    @Test func anOutlineTurningInwardLosesThatCorner() {
+        let notched = [(169.49341, 263.5458), (194.0628, 238.64923), (195.05713, 239.05724), (195.34663, 238.76451),
+                       (195.34663, 238.76451), (169.49341, 264.90552)]
+        var t = Tessellator()
+        func outline(_ points: [(Double, Double)]) -> [[Double]] {
+            t.outline = points.enumerated().map { ($1.0, $1.1, $0, true) }
+            t.dropInwardCorners()
+            return t.outline.map { [$0.x, $0.y] }
+        }
+        let kept = notched.enumerated().filter { $0.offset != 2 }.map { [$0.element.0, $0.element.1] }
+        #expect(outline(notched) == kept)
+        #expect(outline(notched.reversed()) == kept.reversed())
+        let square = [(0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (10.0, 10.0), (0.0, 10.0)]
+        #expect(outline(square) == square.map { [$0.0, $0.1] })
+    }
+
     /// Inside every triangle, the affine map a rasterizer uses stays within the tolerance of
     /// the true perspective image of the same point of the quad.
     @Test(arguments: [20.0, 40.0, 70.0])

@@ -1,5 +1,8 @@
+import Foundation
 import Testing
 import Segue
+import SegueStudio
+import SegueDemos
 @testable import SegueSDL
 import SegueTestSupport
 @testable import SegueRender
@@ -39,6 +42,28 @@ import SegueTestSupport
         let worst = zip(exact.rgba, cut.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 1, "a channel differs by \(worst) levels")
         #expect(exact.rgba != cut.rgba)
+    }
+
+    /// Fold's strips carry a shade over their gradients, shaded exactly with it. At 60 % of
+    /// its present, at 640 × 400 points and 2 pixels a point, a strip's crease meets a
+    /// translucent panel's edge where a grown corner, slid along the crease, once notched the
+    /// panel's outline: the fan over it painted one pixel twice, 30 levels too light. Every
+    /// pixel within one level of the frame drawn in cells.
+    @Test func foldShadedExactlyIsWithinALevelOfItsCells() throws {
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets").standardized.path
+        let fold = try #require(try TransitionCatalog.read(assets: assets).first { $0.name == "fold" })
+        func frame(exactShadingRows: Double) throws -> [UInt8] {
+            let demo = DemoCatalog.make(fold, screenSize: Size(width: 640, height: 400))
+            let canvas = try OffscreenCanvas(platform: try Platform(headless: true), width: 1280, height: 800,
+                                             assetsDirectory: try Assets.directory())
+            try canvas.drawer.textures.registerAssets(demo.images)
+            canvas.drawer.exactShadingRows = exactShadingRows
+            return try canvas.render(demo.frame(of: .present, atProgress: 0.6, scale: 2), pixelScale: 2)
+        }
+        let exact = try frame(exactShadingRows: 0.004), cut = try frame(exactShadingRows: .infinity)
+        let worst = zip(exact, cut).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "a channel differs by \(worst) levels")
+        #expect(exact != cut)
     }
 
     /// Turned about its horizontal axis, a gradient down it is cut in strips along its rows
