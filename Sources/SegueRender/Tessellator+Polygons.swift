@@ -67,20 +67,19 @@ extension Tessellator {
         emitPolygon()
     }
 
-    /// Emits `polygon` (convex, three corners or more) as a fan, grown by `fringeWidth`
-    /// outside each of its edges that lies on an anti-aliased line, so that one walk down
-    /// the rows reaches the pixels those edges cross (a coverage rasterizer paints them by
-    /// their coverage); a grown outline turning inward loses that corner
-    /// (`dropInwardCorners`), so no two triangles of the fan overlap. A corner moves only as
-    /// its edges' lines say: on two, to where both meet grown (`mitre`), or at a corner
-    /// sharper than 60° to a point out of each (a bevel); on one, sliding along its other
-    /// edge (`slide`), so that a corner two cells share moves alike in both and a corner on a
-    /// hard side stays on it; on none, not at all. The outline is then cut to the edges without a line, which never move (nothing
-    /// grows past a cell's neighbour or a hard side, however thin the cell), and to where
-    /// the plane lies at most `deepest` times as deep as the polygon's deepest corner (near
-    /// its horizon, a layer all but edge-on, attributes grow too large for `Float`). A grown
-    /// point takes the attributes of the quad's point seen there (exact in perspective), so
-    /// the inside of the polygon is drawn as before.
+    /// Emits `polygon` (convex, three corners or more) as a fan, grown by `fringeWidth` outside
+    /// each of its edges that lies on an anti-aliased line, so that one walk down the rows reaches
+    /// the pixels those edges cross (a coverage rasterizer paints them by their coverage); a grown
+    /// outline turning inward loses that corner (`dropInwardCorners`), so no two triangles of the
+    /// fan overlap. A corner moves only as its edges' lines say: on two, to where both meet grown
+    /// (`mitre`), or at a corner sharper than 60° to a point out of each (a bevel); on one, sliding
+    /// along its other edge (`slide`), so that a corner two cells share moves alike in both and a
+    /// corner on a hard side stays on it; on none, not at all. The outline is then cut to the edges
+    /// without a line, which never move (nothing grows past a cell's neighbour or a hard side,
+    /// however thin the cell), and to where the plane lies at most `deepest` times as deep as the
+    /// polygon's deepest corner (near its horizon, a layer all but edge-on, attributes grow too
+    /// large for `Float`). A grown point takes the attributes of the quad's point seen there (exact
+    /// in perspective), so the inside of the polygon is drawn as before.
     mutating func emitPolygon() {
         let base = Int32(vertices.count)
         if hasEdgeLines, let (map, rect) = grownPlane {
