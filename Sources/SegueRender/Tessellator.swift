@@ -292,17 +292,18 @@ package struct Tessellator {
         let columns = uBreaks.count - 1, rows = vBreaks.count - 1
         guard columns > 0, rows > 0, gridPointsStore.count == (columns + 1) * (rows + 1),
               gridPointsStore.allSatisfy({ $0.p.w > nearW }) else { return nil }
+        /// The rows the grid line through `count` + 1 points `y(k)` spans on screen.
+        func height(_ count: Int, _ y: (Int) -> Double) -> Double {
+            let ys = (0...count).lazy.map(y)
+            return ys.max()! - ys.min()!
+        }
         func y(_ i: Int, _ j: Int) -> Double { gridPoint(i, j).p.projected.y }
         var crossed = 0.0
         for i in stride(from: 1, to: columns, by: 1) where !uStopBreaks.contains(uBreaks[i]) {
-            var low = Double.infinity, high = -Double.infinity
-            for j in 0...rows { (low, high) = (min(low, y(i, j)), max(high, y(i, j))) }
-            crossed += high - low
+            crossed += height(rows) { y(i, $0) }
         }
         for j in stride(from: 1, to: rows, by: 1) where !vStopBreaks.contains(vBreaks[j]) {
-            var low = Double.infinity, high = -Double.infinity
-            for i in 0...columns { (low, high) = (min(low, y(i, j)), max(high, y(i, j))) }
-            crossed += high - low
+            crossed += height(columns) { y($0, j) }
         }
         let a = gridPoint(0, 0).p.projected, b = gridPoint(columns, 0).p.projected
         let c = gridPoint(columns, rows).p.projected, d = gridPoint(0, rows).p.projected
