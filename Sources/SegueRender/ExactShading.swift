@@ -120,24 +120,39 @@ extension Rasterizer {
         /// first vertex and which the triangle covers from column `first` to `last` (lo…hi
         /// within them): the exact colour at every `run`-th column, or at the row's ends
         /// where a run passes them (so every colour taken is one inside the triangle),
-        /// stepped linearly between; blended or stored.
+        /// stepped linearly between; blended or stored. The exact colours and steps of up to
+        /// `runsAhead` runs are taken before any of them is painted: each takes two
+        /// divisions, which then overlap instead of each run waiting on its own.
         @inline(__always)
         func span(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int, row cy: Float, covering first: Int, _ last: Int,
                   _ blended: Bool) {
             guard lo <= hi else { return }
             @inline(__always) func sample(_ x: Int) -> SIMD4<Float> { colour(at: Float(x) + 0.5 - x0, row: cy) }
             let run = self.run
-            var x = lo & -run
-            var leftColumn = max(x, first)
-            var left = sample(leftColumn)
-            while x <= hi {
-                let next = x + run, rightColumn = min(next, last), right = sample(rightColumn)
-                let step = rightColumn > leftColumn ? (right - left) / Float(rightColumn - leftColumn) : SIMD4()
-                let from = max(lo, x)
-                Rasterizer.linearSpan(line, from, min(hi, next - 1), left + step * Float(from - leftColumn), step, blended)
-                (left, leftColumn, x) = (right, rightColumn, next)
+            withUnsafeTemporaryAllocation(of: (start: SIMD4<Float>, step: SIMD4<Float>).self, capacity: Self.runsAhead) { runs in
+                var x = lo & -run
+                var leftColumn = max(x, first)
+                var left = sample(leftColumn)
+                while x <= hi {
+                    // Each run's colour at its first column, its step, from x on.
+                    var count = 0, end = x
+                    while count < Self.runsAhead && end <= hi {
+                        let rightColumn = min(end + run, last), right = sample(rightColumn)
+                        let step = rightColumn > leftColumn ? (right - left) / Float(rightColumn - leftColumn) : SIMD4()
+                        runs[count] = (left + step * Float(max(lo, end) - leftColumn), step)
+                        (left, leftColumn, end, count) = (right, rightColumn, end + run, count + 1)
+                    }
+                    for k in 0..<count {
+                        let from = max(lo, x)
+                        Rasterizer.linearSpan(line, from, min(hi, x + run - 1), runs[k].start, runs[k].step, blended)
+                        x += run
+                    }
+                }
             }
         }
+
+        /// How many runs' colours `span` takes ahead of painting them.
+        static let runsAhead = 16
     }
 
     /// Columns lo…hi of a row whose colour (r, g, b, a: 0…255) is `start` at lo and changes
