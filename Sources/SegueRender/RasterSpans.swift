@@ -1,3 +1,4 @@
+internal import CSegueSupport
 /// The pixel arithmetic: spans, sampling and blending on 0xAARRGGBB words.
 extension Rasterizer {
     /// 0…255 channels (r, g, b, a), rounded and clamped, as 0xAARRGGBB.
@@ -182,6 +183,16 @@ extension Rasterizer {
         if x <= hi {
             let px = pixels()
             for k in 0...(hi - x) { line[x + k] = blended ? blend(px[k], over: line[x + k]) : px[k] }
+        }
+    }
+
+    /// Asks for the cache lines of columns lo…hi (lo ≥ 0) of `line`, to be read soon.
+    @inline(__always)
+    static func prefetch(_ line: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int) {
+        var x = lo & ~15
+        while x <= hi {
+            segue_prefetch(line + x)
+            x &+= 16
         }
     }
 

@@ -206,7 +206,10 @@ extension Rasterizer {
                     // A row painted once, in and near the edges alike, then its inside copied: a
                     // span's setup (a texture's walk; exact colours' runs, fixed-point colours)
                     // costs more than the few pixels near its edges (a tile's row has two), and
-                    // for a colour, more than the copy of a short row.
+                    // for a colour, more than the copy of a short row. The target's pixels are
+                    // asked for first, a blend's to read: they come while the row is painted (a
+                    // short row's; a long one's the processor fetches ahead).
+                    if blended && hi - lo < Self.shortRow { Rasterizer.prefetch(line, lo, hi) }
                     parts(source, lo, hi, false)
                     Rasterizer.store(line, from: source, inLo, inHi, blended)
                 } else {
