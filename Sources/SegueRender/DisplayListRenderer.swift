@@ -31,11 +31,11 @@ package final class DisplayListRenderer {
     package var gradientLevelTolerance = 0.5 {
         didSet { settledBottom = SettledBottom() }
     }
-    /// Where items are shaded exactly (`shadesExactly`), the rows a pixel of a colour or
-    /// gradient that its cells for perspective may split (`Tessellator.rowsCrossedByCuts`)
-    /// before it is shaded exactly instead: a row split in one more piece costs a rasterizer
-    /// more than shading a few hundred of its pixels exactly rather than stepping their
-    /// colours (measured on the catalog, 2026-12). `.infinity`: never for that.
+    /// Where items are shaded exactly (`shadesExactly`): a colour or gradient whose cells for
+    /// perspective split more rows than this a pixel of its area (`Tessellator.rowsCrossedByCuts`)
+    /// is shaded exactly instead — a row split in one more piece costs a rasterizer more than
+    /// shading a few hundred of its pixels exactly rather than stepping their colours
+    /// (measured on the catalog, 2026-12). `.infinity`: never for that.
     package var exactShadingRows = 0.004 {
         didSet { settledBottom = SettledBottom() }
     }

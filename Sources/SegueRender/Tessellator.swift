@@ -287,8 +287,11 @@ package struct Tessellator {
     /// What the last quad's cuts cost a rasterizer in rows: the pixel rows the grid lines it
     /// was cut along (not those of its stops) cross on screen, summed — each line splits every
     /// row it crosses in one more piece —, and the quad's area on screen, pixels; nil where a
-    /// point of its grid lies at or behind the near plane.
-    package func rowsCrossedByCuts() -> (rows: Double, area: Double)? {
+    /// point of its grid lies at or behind the near plane. (Mutating only so that it reads the
+    /// tessellator in place: called on a renderer's stored tessellator, a non-mutating method
+    /// was given a copy of the whole struct, every array in it retained and released — for
+    /// every colour item of every frame.)
+    package mutating func rowsCrossedByCuts() -> (rows: Double, area: Double)? {
         let columns = uBreaks.count - 1, rows = vBreaks.count - 1
         guard columns > 0, rows > 0, gridPointsStore.count == (columns + 1) * (rows + 1),
               gridPointsStore.allSatisfy({ $0.p.w > nearW }) else { return nil }
