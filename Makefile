@@ -24,15 +24,15 @@ run: build
 test: deps
 	$(SWIFT) test
 
-# The render stages' tests under ThreadSanitizer: the raster pipeline runs its calls on
+# The render stages' tests and the shared lock's under ThreadSanitizer: the raster pipeline runs its calls on
 # threads of its own (a build of its own, in .build/tsan).
 tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter SegueRenderTests
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter "SegueRenderTests|LockedTests"
 
 # The render stages' tests built as `make run` builds them (release, the Makefile's CPU
 # target): the optimizer's vector code against the same hand-worked pixels (.build/release-tests).
 test-release: deps
-	$(SWIFT) test $(RELEASE) --scratch-path .build/release-tests --filter SegueRenderTests
+	$(SWIFT) test $(RELEASE) --scratch-path .build/release-tests --filter "SegueRenderTests|LockedTests"
 
 # Frame, engine, soak and live-app figures, beside Chromium's (the peer, installed here).
 bench: build

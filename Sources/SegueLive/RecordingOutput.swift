@@ -1,7 +1,6 @@
 import SegueCommandLine
 import SegueSDL
 import SegueStudio
-import Synchronization
 import SegueProcess
 
 /// `--record FILE`: the live app's recording, kept on disk as the app goes. It is written
@@ -16,12 +15,12 @@ final class RecordingOutput: Sendable {
         var saved = -1
         var lastSave = -Double.infinity
     }
-    private let state: Mutex<State>
-    private let hook = Mutex<Int?>(nil)
+    private let state: Locked<State>
+    private let hook = Locked<Int?>(nil)
 
     init(path: String, recording: Recording) {
         self.path = path
-        state = Mutex(State(recording: recording))
+        state = Locked(State(recording: recording))
         let id = ExitHooks.add { [self] in
             do { try self.save() } catch { Command.report("\(error)") }
         }

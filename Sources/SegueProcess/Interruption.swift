@@ -40,7 +40,7 @@ package enum Interruption {
 /// library calling `exit` (Xlib when the display goes): each hook runs once, in the order
 /// added, at the latest from `atexit`.
 package enum ExitHooks {
-    private static let hooks = Mutex<[(id: Int, body: @Sendable () -> Void)]>([])
+    private static let hooks = Locked<[(id: Int, body: @Sendable () -> Void)]>([])
     private static let nextID = Atomic<Int>(1)
     private static let registered = Atomic<Bool>(false)
 

@@ -1,4 +1,4 @@
-import Synchronization
+import SegueProcess
 
 /// Memory for values of a trivial type, grown as needed and never shrunk, kept from one use
 /// to the next (nothing is allocated once it has grown). The memory it hands out stays while
@@ -25,7 +25,7 @@ final class RasterBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
         }
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
 
     deinit { storage.withLock { $0.start?.deallocate() } }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import SegueProcess
 
 /// Pixels in memory: `width` × `height` words 0xAARRGGBB with straight alpha, rows top
 /// first — SDL's ARGB8888, the layout of an X11 window's surface, so a frame is shown
@@ -55,7 +55,7 @@ package final class RasterImage: Sendable {
         var written: PixelRect?
     }
 
-    private let mips = Mutex(Mips())
+    private let mips = Locked(Mips())
 
     /// Level `n` (0: the image itself), as far as `prepareLevels` made them.
     func level(_ n: Int) -> RasterImage {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SegueProcess
 
 /// Runs a `Rasterizer`'s draw calls, fills and copies on a thread of its own, in the order
 /// given, so that the caller prepares the next call (tessellates, shades, finds covers)
@@ -134,7 +135,7 @@ package final class RasterPipeline {
             var target: RasterImage?
         }
 
-        private let given = Mutex(Given())
+        private let given = Locked(Given())
         let vertices = RasterBuffer<RasterVertex>(), indices = RasterBuffer<Int32>(), lines = RasterBuffer<EdgeLine>()
         let ranges = RasterBuffer<Rasterizer.EdgeRange>(), shades = RasterBuffer<VertexShade>()
         let covers = RasterBuffer<CoveredPixels.Cover>(), runs = RasterBuffer<CoveredPixels.Run>()
@@ -234,11 +235,11 @@ package final class RasterPipeline {
 
         private let calls: [Call]
         private let condition = NSCondition()
-        private let ring = Mutex(Ring())
+        private let ring = Locked(Ring())
         /// The first row of the batch being run that no worker has claimed yet.
         private let nextRow = Atomic<Int>(0)
         /// The batch the helpers may join, and how many are at it.
-        private let helping = Mutex(Helping())
+        private let helping = Locked(Helping())
         private let helpers = NSCondition()
 
         /// A batch offered to the helper threads (`help`): its work, rows and workers, until
